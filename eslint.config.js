@@ -1,0 +1,116 @@
+// ESLint enforces the architecture's dependency rule (docs/architecture.md) so that a wrong
+// import arrow fails `npm test` instead of waiting for a review.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const thirdPartyUi = ['react', 'react-dom', 'react-dom/*', '@xyflow/react', 'zustand', 'zustand/*', 'zundo']
+const storageLibs = ['dexie', 'dexie-react-hooks']
+
+/** Builds a no-restricted-imports rule from forbidden path groups with one message each. */
+function forbid(...groups) {
+  return ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }]
+}
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'dist-pages', 'node_modules', 'test-results', 'playwright-report', 'public', 'docs'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-throw-literal': 'error',
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/ui/**/*.ts', 'src/app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['tests/**', 'e2e/**', 'bench/**'],
+    rules: { 'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }] },
+  },
+  // engine/: pure TypeScript. Only defaults.ts and itself.
+  {
+    files: ['src/engine/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...thirdPartyUi, ...storageLibs, 'zod', 'node:*', 'fs', 'path'], 'engine/ is pure TypeScript: it imports only defaults.ts.'],
+        [['**/nodes/**', '**/providers/**', '**/sandbox/**', '**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/cli/**', '**/i18n/**'], 'engine/ never imports other layers: they are handed in through the context.'],
+      ),
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'indexedDB', 'fetch', 'setTimeout', 'setInterval'],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use ctx.clock.now().' }],
+    },
+  },
+  // nodes/*.ts: engine, defaults and their own folder (zod for schemas).
+  {
+    files: ['src/nodes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...thirdPartyUi, ...storageLibs, 'node:*'], 'Node definitions and executors are pure: no React, Dexie or Node built-ins.'],
+        [['**/providers/**', '**/sandbox/**', '**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/cli/**'], 'nodes/ may import engine/, defaults.ts and its own folder only.'],
+      ),
+    },
+  },
+  {
+    files: ['src/nodes/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...storageLibs], 'Node bodies never touch storage.'],
+        [['**/providers/**', '**/sandbox/**', '**/storage/**', '**/app/**', '**/cli/**'], 'Node bodies may import engine/, defaults.ts, their folder and ui/kit.'],
+      ),
+    },
+  },
+  {
+    files: ['src/providers/**', 'src/sandbox/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...thirdPartyUi, ...storageLibs], 'Providers and sandboxes run in the browser and in Node: no UI or storage.'],
+        [['**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/nodes/**'], 'Providers and sandboxes implement engine ports only.'],
+      ),
+    },
+  },
+  {
+    files: ['src/storage/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...thirdPartyUi], 'storage/ has no UI.'],
+        [['**/store/**', '**/ui/**', '**/app/**'], 'storage/ and store/ never import each other; app/ wires them.'],
+      ),
+    },
+  },
+  {
+    files: ['src/store/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...storageLibs], 'store/ never touches Dexie; app/ subscribes it to storage.'],
+        [['**/storage/**', '**/providers/**', '**/sandbox/**', '**/app/**'], 'store/ never imports storage, providers or the sandbox.'],
+      ),
+    },
+  },
+  {
+    files: ['src/ui/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        [[...storageLibs], 'ui/ never calls Dexie directly.'],
+        [['**/providers/**', '**/sandbox/**', '**/storage/db*', '**/storage/repositories*'], 'ui/ reads the store; app/ services do the I/O.'],
+      ),
+    },
+  },
+  {
+    files: ['e2e/**'],
+    rules: {
+      'no-restricted-imports': forbid([['**/src/**'], 'e2e drives the built app like a person: it imports nothing from src/.']),
+    },
+  },
+)

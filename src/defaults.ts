@@ -1,0 +1,83 @@
+/**
+ * Every runtime number of Wardflow lives here, with its unit in its name and, where a person can
+ * change it, its allowed range. Settings forms, node inspectors and the engine all read these;
+ * no other file holds a literal threshold (house rule 3).
+ */
+
+/** An inclusive range a setting may take; forms refuse values outside it, never clamp. */
+export interface NumberRange {
+  readonly min: number
+  readonly max: number
+  readonly step?: number
+}
+
+// --- Agent guard (docs/guard.md) ---------------------------------------------------------------
+export const AGENT_MAX_ITERATIONS = 10
+export const AGENT_MAX_ITERATIONS_RANGE: NumberRange = { min: 1, max: 50, step: 1 }
+/** 0 means unlimited. */
+export const AGENT_TOKEN_BUDGET = 0
+export const AGENT_TOKEN_BUDGET_RANGE: NumberRange = { min: 0, max: 10_000_000, step: 1000 }
+export const LOOP_DETECTION_ENABLED = true
+export const LOOP_HINT_AT = 2
+export const LOOP_TRIP_AT = 3
+export const LOOP_TRIP_AT_RANGE: NumberRange = { min: 2, max: 10, step: 1 }
+export const LOOP_PROGRESS_AWARE = true
+export const LOOP_CYCLE_DETECTION = true
+export const LOOP_MAX_CYCLE_PERIOD = 4
+export const LOOP_MAX_IDENTICAL_CALLS = 10
+export const AGENT_FINALIZE_AFTER_STOP = true
+/** Cap on tool calls the agent runs in one assistant turn; the rest get a "skipped" result. */
+export const AGENT_MAX_TOOL_CALLS_PER_TURN = 16
+/** Observations longer than this are cut before they go back to the model. */
+export const AGENT_OBSERVATION_MAX_CHARS = 20_000
+
+// --- Watchdogs --------------------------------------------------------------------------------
+export const SANDBOX_TIMEOUT_MS = 5_000
+export const SANDBOX_TIMEOUT_RANGE_MS: NumberRange = { min: 1_000, max: 60_000, step: 1_000 }
+export const SANDBOX_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024
+export const SANDBOX_STACK_LIMIT_BYTES = 1024 * 1024
+export const SANDBOX_MAX_LOG_LINES = 500
+export const SANDBOX_MAX_RESULT_CHARS = 1_000_000
+export const HTTP_TIMEOUT_MS = 30_000
+export const TOOL_TIMEOUT_RANGE_MS: NumberRange = { min: 5_000, max: 300_000, step: 1_000 }
+export const HTTP_TIMEOUT_RANGE_MS: NumberRange = { min: 1_000, max: 300_000, step: 1_000 }
+export const HTTP_RETRIES = 2
+export const HTTP_RETRIES_RANGE: NumberRange = { min: 0, max: 5, step: 1 }
+export const HTTP_MAX_RESPONSE_BYTES = 5 * 1024 * 1024
+
+// --- Providers --------------------------------------------------------------------------------
+export const LLM_TEMPERATURE = 0.7
+export const LLM_TEMPERATURE_RANGE: NumberRange = { min: 0, max: 2, step: 0.1 }
+export const LLM_MAX_TOKENS = 1024
+export const LLM_MAX_TOKENS_RANGE: NumberRange = { min: 1, max: 200_000, step: 1 }
+export const PROVIDER_MAX_RETRIES = 3
+export const PROVIDER_BACKOFF_BASE_MS = 500
+export const PROVIDER_BACKOFF_MAX_MS = 20_000
+/** A Retry-After longer than this is reported to the person instead of waited for. */
+export const PROVIDER_RETRY_AFTER_MAX_MS = 60_000
+export const PROVIDER_REQUEST_TIMEOUT_MS = 120_000
+export const ANTHROPIC_API_VERSION = '2023-06-01'
+export const ANTHROPIC_MAX_TOKENS = 4096
+export const DEMO_CHUNK_SIZE_CHARS = 4
+export const DEMO_DELAY_MS = 15
+
+// --- Engine -----------------------------------------------------------------------------------
+export const RUN_CONCURRENCY = 4
+export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
+export const TEMPLATE_MAX_DEPTH = 32
+export const FLOW_MAX_NODES = 5_000
+export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+// --- Storage and UI ---------------------------------------------------------------------------
+export const AUTOSAVE_DELAY_MS = 800
+export const AUTOSAVE_DELAY_RANGE_MS: NumberRange = { min: 200, max: 10_000, step: 100 }
+export const RUN_HISTORY_PER_FLOW = 20
+export const RUN_HISTORY_RANGE: NumberRange = { min: 1, max: 200, step: 1 }
+/** Typing into one field within this window is one undo step. */
+export const UNDO_GROUP_WINDOW_MS = 1_000
+export const UNDO_HISTORY_LIMIT = 200
+export const SNAP_GRID_PX = 16
+export const PASTE_OFFSET_PX = 32
+export const CONSOLE_MAX_CHARS = 200_000
+export const KEY_PBKDF2_ITERATIONS = 600_000
+export const IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024

@@ -1,0 +1,61 @@
+/** The run context: every host ability the engine and executors use arrives through it. */
+import {
+  AGENT_MAX_ITERATIONS,
+  AGENT_TOKEN_BUDGET,
+  HTTP_TIMEOUT_MS,
+  LOOP_CYCLE_DETECTION,
+  LOOP_DETECTION_ENABLED,
+  LOOP_PROGRESS_AWARE,
+  LOOP_TRIP_AT,
+  SANDBOX_TIMEOUT_MS,
+} from '../defaults.ts'
+import type { Clock, CodeRunner, FetchLike, ProviderResolver, TokenEstimator } from './ports.ts'
+
+/**
+ * Runtime protection settings (docs/guard.md). The effective value for a node is
+ * node config > these global settings > src/defaults.ts.
+ */
+export interface RuntimeProtection {
+  loopDetectionEnabled: boolean
+  loopDetectionThreshold: number
+  progressAware: boolean
+  cycleDetection: boolean
+  maxIterations: number
+  maxTokenBudget: number
+  sandboxTimeoutMs: number
+  toolTimeoutMs: number
+}
+
+export interface RunContext {
+  runId: string
+  clock: Clock
+  fetch: FetchLike
+  codeRunner: CodeRunner
+  providers: ProviderResolver
+  estimateTokens: TokenEstimator
+  /** Aborts the whole run (Stop). */
+  signal: AbortSignal
+  /** Global runtime protection settings. */
+  protection: RuntimeProtection
+  /**
+   * Run inputs that override Input node values: `key` applies to every Input node with that key,
+   * `nodeId.key` to one node.
+   */
+  inputs?: Readonly<Record<string, string>>
+  /** Max nodes running at once; defaults to RUN_CONCURRENCY. */
+  concurrency?: number
+}
+
+/** The protection settings a fresh install starts with. */
+export function defaultProtection(): RuntimeProtection {
+  return {
+    loopDetectionEnabled: LOOP_DETECTION_ENABLED,
+    loopDetectionThreshold: LOOP_TRIP_AT,
+    progressAware: LOOP_PROGRESS_AWARE,
+    cycleDetection: LOOP_CYCLE_DETECTION,
+    maxIterations: AGENT_MAX_ITERATIONS,
+    maxTokenBudget: AGENT_TOKEN_BUDGET,
+    sandboxTimeoutMs: SANDBOX_TIMEOUT_MS,
+    toolTimeoutMs: HTTP_TIMEOUT_MS,
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The one error type of Wardflow. Codes form a closed union; the UI turns each code into a
+ * message a person can act on through the i18n catalogue (`errors.<code>`), and the CLI prints
+ * `message`, which is always written in plain English.
+ */
+export type FlowErrorCode =
+  // flow shape and preflight
+  | 'CYCLE'
+  | 'SELF_LOOP'
+  | 'DANGLING_EDGE'
+  | 'DUPLICATE_NODE_ID'
+  | 'INVALID_NODE_ID'
+  | 'UNKNOWN_NODE_TYPE'
+  | 'UNSUPPORTED_NODE'
+  | 'INVALID_CONFIG'
+  | 'MISSING_CONFIG'
+  | 'REF_UNKNOWN_NODE'
+  | 'REF_NOT_UPSTREAM'
+  | 'REF_FORBIDDEN_SEGMENT'
+  | 'TOO_MANY_NODES'
+  // providers
+  | 'PROVIDER_MISSING'
+  | 'PROVIDER_AUTH'
+  | 'PROVIDER_MODEL_NOT_FOUND'
+  | 'PROVIDER_RATE_LIMIT'
+  | 'PROVIDER_SERVER'
+  | 'PROVIDER_NETWORK'
+  | 'PROVIDER_BAD_RESPONSE'
+  | 'PROVIDER_BAD_REQUEST'
+  | 'KEY_LOCKED'
+  | 'DEMO_SCRIPT_ENDED'
+  // sandbox and tools
+  | 'SANDBOX_TIMEOUT'
+  | 'SANDBOX_MEMORY'
+  | 'SANDBOX_ERROR'
+  | 'SANDBOX_BAD_RESULT'
+  | 'HTTP_TIMEOUT'
+  | 'HTTP_BAD_URL'
+  | 'HTTP_STATUS'
+  | 'HTTP_TOO_LARGE'
+  | 'HTTP_NETWORK'
+  | 'TOOL_NOT_FOUND'
+  | 'TOOL_INVALID_ARGS'
+  // run and storage
+  | 'CANCELLED'
+  | 'UPSTREAM_FAILED'
+  | 'IMPORT_INVALID'
+  | 'STORAGE_QUOTA'
+  | 'STORAGE_BLOCKED'
+  | 'STORAGE_FAILED'
+  | 'WRONG_PASSPHRASE'
+  | 'INTERNAL'
+
+export interface FlowErrorOptions {
+  nodeId?: string
+  cause?: unknown
+  /** Extra values for the message catalogue, e.g. `{ status: 429, retryAfterMs: 2000 }`. */
+  details?: Record<string, string | number | boolean>
+}
+
+export class FlowError extends Error {
+  readonly code: FlowErrorCode
+  readonly nodeId?: string
+  readonly details?: Record<string, string | number | boolean>
+
+  constructor(code: FlowErrorCode, message: string, options: FlowErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'FlowError'
+    this.code = code
+    this.nodeId = options.nodeId
+    this.details = options.details
+  }
+}
+
+/** Wraps anything thrown into a FlowError, keeping FlowErrors as they are. */
+export function toFlowError(error: unknown, fallback: FlowErrorCode = 'INTERNAL', nodeId?: string): FlowError {
+  if (error instanceof FlowError) return error
+  if (isAbortError(error)) return new FlowError('CANCELLED', 'The run was stopped.', { nodeId, cause: error })
+  const message = error instanceof Error ? error.message : String(error)
+  return new FlowError(fallback, message, { nodeId, cause: error })
+}
+
+/** True for the DOMException an aborted fetch or AbortSignal throws. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError'
+}

@@ -1,0 +1,112 @@
+/**
+ * Typed run events. Every event is a plain JSON object with `type`, `runId` and a timestamp
+ * `at` (ms since epoch, from the injected clock); node events carry `nodeId`.
+ * `npx wardflow run --json` prints exactly these objects, one per line.
+ */
+
+export interface Usage {
+  prompt: number
+  completion: number
+  total: number
+  /** True when any part was counted by the tokenizer instead of reported by the provider. */
+  estimated: boolean
+}
+
+interface EventBase {
+  runId: string
+  at: number
+}
+
+export interface RunStartEvent extends EventBase {
+  type: 'runStart'
+  flowId: string
+  nodeIds: string[]
+}
+
+export interface NodeStartEvent extends EventBase {
+  type: 'nodeStart'
+  nodeId: string
+  /** The node's resolved inputs: upstream outputs keyed by node id. */
+  inputs: Record<string, unknown>
+}
+
+export interface NodeChunkEvent extends EventBase {
+  type: 'nodeChunk'
+  nodeId: string
+  text: string
+  channel: 'output' | 'reasoning' | 'log'
+}
+
+export type GuardLayer = 'budget' | 'loop' | 'watchdog' | 'iterations'
+export type GuardLevel = 'hint' | 'trip'
+
+export interface GuardEvent extends EventBase {
+  type: 'guard'
+  nodeId: string
+  layer: GuardLayer
+  level: GuardLevel
+  detector?: 'repeat' | 'cycle'
+  tool?: string
+  count?: number
+  total?: number
+  budget?: number
+  phase?: 'before-call' | 'after-call'
+  /** The exact console line (docs/guard.md). */
+  message: string
+}
+
+export interface NodeFinishEvent extends EventBase {
+  type: 'nodeFinish'
+  nodeId: string
+  status: 'success' | 'stopped'
+  output: Record<string, unknown>
+  durationMs: number
+  usage?: Usage
+}
+
+export interface NodeErrorEvent extends EventBase {
+  type: 'nodeError'
+  nodeId: string
+  code: string
+  message: string
+  durationMs: number
+}
+
+export interface NodeSkippedEvent extends EventBase {
+  type: 'nodeSkipped'
+  nodeId: string
+  reason: string
+}
+
+export interface RunFinishEvent extends EventBase {
+  type: 'runFinish'
+  status: 'success' | 'error' | 'cancelled'
+  usage: Usage
+  durationMs: number
+}
+
+export type RunEvent =
+  | RunStartEvent
+  | NodeStartEvent
+  | NodeChunkEvent
+  | GuardEvent
+  | NodeFinishEvent
+  | NodeErrorEvent
+  | NodeSkippedEvent
+  | RunFinishEvent
+
+/** A guard event before the runner stamps it with run id and time. */
+export type GuardAlert = Omit<GuardEvent, 'type' | 'runId' | 'at' | 'nodeId'>
+
+export function emptyUsage(): Usage {
+  return { prompt: 0, completion: 0, total: 0, estimated: false }
+}
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    prompt: a.prompt + b.prompt,
+    completion: a.completion + b.completion,
+    total: a.total + b.total,
+    estimated: a.estimated || b.estimated,
+  }
+}

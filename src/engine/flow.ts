@@ -1,0 +1,60 @@
+/** The flow document: what the canvas edits, storage keeps and the engine runs. */
+
+export interface XY {
+  x: number
+  y: number
+}
+
+export interface Viewport {
+  x: number
+  y: number
+  zoom: number
+}
+
+/**
+ * One node of a flow. `config` is validated by the node type's schema at every boundary
+ * (import, load, run), so inside the engine it is `unknown` until a node definition parses it.
+ */
+export interface FlowNode {
+  id: string
+  type: string
+  position: XY
+  data: {
+    label: string
+    config: Record<string, unknown>
+  }
+  /** Width/height of sticky notes and other resizable nodes. */
+  size?: { width: number; height: number }
+}
+
+export interface FlowEdge {
+  id: string
+  source: string
+  target: string
+  sourceHandle?: string | null
+  targetHandle?: string | null
+}
+
+export interface FlowMetadata {
+  id: string
+  name: string
+  description: string
+  tags: string[]
+  /** ISO-8601 */
+  createdAt: string
+  /** ISO-8601 */
+  updatedAt: string
+}
+
+export interface FlowDocument {
+  metadata: FlowMetadata
+  viewport: Viewport
+  nodes: FlowNode[]
+  edges: FlowEdge[]
+}
+
+/** Node types that are data on the canvas but never executed. */
+export const NON_EXECUTABLE_TYPES: ReadonlySet<string> = new Set(['note'])
+
+/** The type of placeholder nodes that keep an imported node Wardflow cannot run. */
+export const UNSUPPORTED_TYPE = 'unsupported'

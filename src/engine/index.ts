@@ -1,0 +1,10 @@
+/**
+ * The engine's public surface. Everything outside `src/engine` imports from here.
+ * Pure TypeScript: no React, DOM, Dexie or Node built-ins (docs/architecture.md).
+ */
+export * from './flow.ts'
+export * from './errors.ts'
+export * from './events.ts'
+export * from './ports.ts'
+export * from './context.ts'
+export * from './nodeType.ts'

@@ -1,0 +1,80 @@
+/**
+ * What the engine knows of a node type. Each `src/nodes/<type>/` folder builds one of these
+ * from its zod schema and executor; the engine receives them as a registry and never imports
+ * `nodes/` itself.
+ */
+import type { FlowNode } from './flow.ts'
+import type { GuardAlert, Usage } from './events.ts'
+import type { RunContext } from './context.ts'
+
+export interface ConfigIssue {
+  /** Dot/bracket path inside the config, e.g. `tools[0].name`; '' for the whole config. */
+  path: string
+  message: string
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ConfigIssue[] }
+
+/** Everything an executor gets for one run of one node. */
+export interface NodeExecution<C> {
+  node: FlowNode
+  config: C
+  /** Outputs of the node's direct and indirect upstream nodes, keyed by node id. */
+  upstream: Readonly<Record<string, Record<string, unknown>>>
+  /** Resolves `{{nodeId.path}}` references against `upstream` (lookup only, never evaluated). */
+  resolve(template: string): string
+  ctx: RunContext
+  /** Aborts when the run is stopped. */
+  signal: AbortSignal
+  emit: {
+    /** Streams text into the node console. */
+    chunk(text: string, channel?: 'output' | 'reasoning' | 'log'): void
+    guard(alert: GuardAlert): void
+  }
+  /**
+   * Runs another node of the flow with `inputs` as its upstream outputs (Agent `node` tools).
+   * The node's own upstream outputs are visible too.
+   */
+  runNode(nodeId: string, inputs: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>>
+}
+
+export interface NodeResult {
+  output: Record<string, unknown>
+  /** 'stopped' when a guard ended the node early with a partial answer. */
+  status?: 'success' | 'stopped'
+  usage?: Usage
+}
+
+export interface EngineNodeType {
+  readonly type: string
+  /** False for notes and unsupported placeholders: the runner never executes them. */
+  readonly executable: boolean
+  parseConfig(raw: unknown): ParseResult<unknown>
+  /** Output field names, for preflight of `{{ref}}`s; undefined when they depend on run data. */
+  outputs(config: unknown): readonly string[] | undefined
+  execute(exec: NodeExecution<unknown>): Promise<NodeResult>
+}
+
+export type NodeRegistry = ReadonlyMap<string, EngineNodeType>
+
+export interface NodeTypeSpec<C> {
+  type: string
+  executable?: boolean
+  parseConfig(raw: unknown): ParseResult<C>
+  outputs?(config: C): readonly string[] | undefined
+  execute(exec: NodeExecution<C>): Promise<NodeResult>
+}
+
+/**
+ * Erases a node type's config type for the registry. The runner always passes the value that
+ * the same type's `parseConfig` returned, which is what makes the narrowing below sound.
+ */
+export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
+  return {
+    type: spec.type,
+    executable: spec.executable ?? true,
+    parseConfig: (raw) => spec.parseConfig(raw),
+    outputs: (config) => spec.outputs?.(config as C),
+    execute: (exec) => spec.execute(exec as NodeExecution<C>),
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Host ports: everything the engine needs from the world arrives through these interfaces, so
+ * the same engine runs in a browser tab, in Node for the CLI, and in tests with fakes.
+ */
+import type { Usage } from './events.ts'
+
+/** Time, injected so tests can use a manual clock. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number
+  /** Resolves after `ms`, or rejects with an AbortError when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+// --- LLM provider port ------------------------------------------------------------------------
+
+export interface ToolCall {
+  id: string
+  name: string
+  /** The raw argument string, exactly as the model sent it. */
+  arguments: string
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string }
+
+/** A tool as the model sees it. */
+export interface ToolSpec {
+  name: string
+  description: string
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>
+}
+
+export interface ChatRequest {
+  model: string
+  messages: ChatMessage[]
+  tools?: ToolSpec[]
+  /** 'none' disables tools for this call (the finalize call). */
+  toolChoice?: 'auto' | 'none'
+  temperature?: number
+  maxTokens?: number
+  /** Overrides the provider's own stream switch when set. */
+  stream?: boolean
+}
+
+export interface ChatResult {
+  text: string
+  reasoning: string
+  toolCalls: ToolCall[]
+  /** Absent when the provider reported none; the caller estimates it then. */
+  usage?: { prompt: number; completion: number }
+  finishReason: string
+  model: string
+}
+
+export type ChatChunk =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  /** Always the last chunk of a successful call. */
+  | { type: 'done'; result: ChatResult }
+
+export interface LlmProvider {
+  /** The provider id from settings (e.g. "openai", "demo"). */
+  readonly id: string
+  /**
+   * Streams one model call. Failures throw FlowErrors with PROVIDER_* codes; an abort rejects
+   * with CANCELLED. Retries for 429/5xx happen inside, honouring Retry-After.
+   */
+  chat(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatChunk>
+}
+
+export interface ProviderRequest {
+  /** The provider id the node names; undefined means the default provider from settings. */
+  providerId?: string
+  nodeId: string
+  /** The node's inline demo script (`config.demoScript`), played when the provider is `demo`. */
+  demoScript?: unknown
+}
+
+/**
+ * Finds the provider a node names. Throws PROVIDER_MISSING for an unknown id and KEY_LOCKED
+ * while keys are locked and the person has not typed the passphrase.
+ */
+export interface ProviderResolver {
+  resolve(request: ProviderRequest): Promise<LlmProvider>
+}
+
+// --- Code runner port -------------------------------------------------------------------------
+
+export interface CodeRunRequest {
+  code: string
+  /** Globals the code sees, e.g. `{ inputs }` for a Code node, `{ args, inputs }` for a tool. */
+  bindings: Record<string, unknown>
+  timeoutMs: number
+  signal: AbortSignal
+}
+
+export interface CodeRunResult {
+  /** The JSON value the code returned (undefined becomes null). */
+  result: unknown
+  logs: string[]
+}
+
+/** Runs untrusted JavaScript in a sandbox; throws SANDBOX_* FlowErrors. */
+export interface CodeRunner {
+  run(request: CodeRunRequest): Promise<CodeRunResult>
+}
+
+/** Counts tokens with a real tokenizer, for providers that report no usage. */
+export type TokenEstimator = (text: string) => number
+
+export type { Usage }

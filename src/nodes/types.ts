@@ -1,0 +1,87 @@
+/**
+ * What a node type folder exports: its config schema (zod), defaults, the inspector's field
+ * descriptions (so one generic inspector renders every type), a summary for the node body, and
+ * the engine-facing executor. `registry.ts` lists them; `components.ts` maps custom React bodies.
+ */
+import type { z } from 'zod'
+import type { NumberRange } from '../defaults.ts'
+import type { ConfigIssue, EngineNodeType, ParseResult } from '../engine/index.ts'
+
+export const NODE_TYPES = ['input', 'template', 'llm', 'agent', 'code', 'http', 'output'] as const
+export type PaletteNodeType = (typeof NODE_TYPES)[number]
+
+export type FieldKind =
+  | 'text' // one line
+  | 'textarea' // a few lines of template text (Monaco when long)
+  | 'code' // Monaco, `language` set
+  | 'number' // `range` from defaults.ts; out-of-range input is refused with a message
+  | 'boolean'
+  | 'select' // `options`
+  | 'provider' // picks a provider id from settings ('' = default provider)
+  | 'model' // model name, with suggestions from the chosen provider's model list
+  | 'keyValues' // [{ key, value }]
+  | 'record' // { [key]: string } (input values, output values)
+  | 'tools' // the Agent tools editor
+  | 'json' // any JSON, edited in Monaco
+
+export interface FieldSpec {
+  /** Config key (top level). */
+  key: string
+  kind: FieldKind
+  /** i18n keys; the label is always visible. */
+  labelKey: string
+  helpKey?: string
+  range?: NumberRange
+  /** For 'number' fields that take a unit other than the config's (ms shown as s, etc.). */
+  unit?: 'ms' | 's' | 'tokens'
+  options?: ReadonlyArray<{ value: string; labelKey: string }>
+  language?: 'javascript' | 'json' | 'markdown' | 'plaintext'
+  /** Optional fields may be left empty to inherit the global setting (node > global > default). */
+  optional?: boolean
+  /** Groups fields under a collapsible heading in the inspector, e.g. 'protection'. */
+  group?: string
+}
+
+export interface NodeDefinition<C = unknown> {
+  type: string
+  /** A short glyph shown in the palette and node header. */
+  icon: string
+  /** CSS colour of the node's accent. */
+  color: string
+  labelKey: string
+  descriptionKey: string
+  /** Current config shape version; older shapes are migrated by `migrate`. */
+  configVersion: number
+  schema: z.ZodType<C>
+  defaultConfig(): C
+  fields: readonly FieldSpec[]
+  /** One line for the node body. */
+  summary(config: C): string
+  /** Whether the node has an input (target) and an output (source) handle. */
+  handles: { input: boolean; output: boolean }
+  /** Migrates a config written with an older `configVersion` to the current shape. */
+  migrate?(raw: Record<string, unknown>, fromVersion: number): Record<string, unknown>
+  engine: EngineNodeType
+}
+
+/** Turns a zod schema into the engine's parseConfig, with JSON paths on every issue. */
+export function zodParser<C>(schema: z.ZodType<C>): (raw: unknown) => ParseResult<C> {
+  return (raw) => {
+    const result = schema.safeParse(raw)
+    if (result.success) return { ok: true, value: result.data }
+    const issues: ConfigIssue[] = result.error.issues.map((issue) => ({
+      path: formatPath(issue.path),
+      message: issue.message,
+    }))
+    return { ok: false, issues }
+  }
+}
+
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = ''
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`
+    else out += out === '' ? String(segment) : `.${String(segment)}`
+  }
+  return out
+}

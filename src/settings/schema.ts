@@ -1,0 +1,99 @@
+/**
+ * Settings shapes shared by storage, providers, the store and the UI. Pure (zod only), so every
+ * layer may import it. Numbers and ranges come from src/defaults.ts.
+ */
+import { z } from 'zod'
+import {
+  AGENT_MAX_ITERATIONS_RANGE,
+  AGENT_TOKEN_BUDGET_RANGE,
+  AUTOSAVE_DELAY_MS,
+  AUTOSAVE_DELAY_RANGE_MS,
+  LOOP_TRIP_AT_RANGE,
+  RUN_HISTORY_PER_FLOW,
+  RUN_HISTORY_RANGE,
+  SANDBOX_TIMEOUT_RANGE_MS,
+  TOOL_TIMEOUT_RANGE_MS,
+  type NumberRange,
+} from '../defaults.ts'
+import { defaultProtection } from '../engine/index.ts'
+
+/** A number schema that refuses (never clamps) values outside `range`. */
+export function rangedNumber(range: NumberRange, integer = true) {
+  const base = integer ? z.number().int() : z.number()
+  return base.min(range.min).max(range.max)
+}
+
+export const providerKindSchema = z.enum(['openai', 'anthropic', 'demo'])
+export type ProviderKind = z.infer<typeof providerKindSchema>
+
+export const keyValueSchema = z.object({ key: z.string(), value: z.string() })
+
+export const providerSettingsSchema = z.object({
+  /** Slug the nodes refer to, e.g. "openai", "ollama". */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  label: z.string().max(100),
+  kind: providerKindSchema,
+  /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 */
+  baseUrl: z.string(),
+  /** Default model for nodes that name none. */
+  model: z.string(),
+  /** Models fetched from the server's model list, for the pickers. */
+  models: z.array(z.string()).default([]),
+  /** The API key. Kept in IndexedDB only; '' when none. Never exported in plain text. */
+  apiKey: z.string().default(''),
+  stream: z.boolean().default(true),
+  headers: z.array(keyValueSchema).default([]),
+})
+export type ProviderSettings = z.infer<typeof providerSettingsSchema>
+
+export const runtimeProtectionSchema = z.object({
+  loopDetectionEnabled: z.boolean(),
+  loopDetectionThreshold: rangedNumber(LOOP_TRIP_AT_RANGE),
+  progressAware: z.boolean(),
+  cycleDetection: z.boolean(),
+  maxIterations: rangedNumber(AGENT_MAX_ITERATIONS_RANGE),
+  maxTokenBudget: rangedNumber(AGENT_TOKEN_BUDGET_RANGE),
+  sandboxTimeoutMs: rangedNumber(SANDBOX_TIMEOUT_RANGE_MS),
+  toolTimeoutMs: rangedNumber(TOOL_TIMEOUT_RANGE_MS),
+})
+
+export const languageSchema = z.enum(['en', 'zh-CN'])
+export type Language = z.infer<typeof languageSchema>
+export const themeSchema = z.enum(['light', 'dark', 'system'])
+export type Theme = z.infer<typeof themeSchema>
+
+export const appSettingsSchema = z.object({
+  language: languageSchema,
+  theme: themeSchema,
+  autosaveDelayMs: rangedNumber(AUTOSAVE_DELAY_RANGE_MS),
+  runHistoryPerFlow: rangedNumber(RUN_HISTORY_RANGE),
+  defaultProviderId: z.string(),
+  providers: z.array(providerSettingsSchema),
+  runtimeProtection: runtimeProtectionSchema,
+})
+export type AppSettings = z.infer<typeof appSettingsSchema>
+
+/** The built-in offline provider: the default until a person adds a key. */
+export const DEMO_PROVIDER: ProviderSettings = {
+  id: 'demo',
+  label: 'Demo (offline)',
+  kind: 'demo',
+  baseUrl: '',
+  model: 'demo',
+  models: ['demo'],
+  apiKey: '',
+  stream: true,
+  headers: [],
+}
+
+export function defaultSettings(): AppSettings {
+  return {
+    language: 'en',
+    theme: 'light',
+    autosaveDelayMs: AUTOSAVE_DELAY_MS,
+    runHistoryPerFlow: RUN_HISTORY_PER_FLOW,
+    defaultProviderId: DEMO_PROVIDER.id,
+    providers: [{ ...DEMO_PROVIDER }],
+    runtimeProtection: defaultProtection(),
+  }
+}

@@ -1,0 +1,18 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// BASE is '/' locally, '/<repo>/' or './' for GitHub Pages (see scripts/build-pages.mjs).
+export default defineConfig({
+  base: process.env.BASE ?? '/',
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 5000, sourcemap: false },
+  server: { host: '127.0.0.1' },
+  test: {
+    environment: 'node',
+    setupFiles: ['./tests/setup.ts'],
+    include: ['tests/**/*.test.{ts,tsx}'],
+    testTimeout: 20_000,
+  },
+})
