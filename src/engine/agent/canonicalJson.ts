@@ -1,0 +1,324 @@
+/**
+ * A strict JSON (RFC 8259) reader that writes a canonical text instead of building values, so two
+ * argument strings that mean the same JSON value produce the same text (docs/guard.md, layer 2):
+ * object keys sorted at every depth (last duplicate wins), strings and keys NFC-normalised,
+ * numbers written from their digits (no float rounding, so integers beyond 2^53 keep every
+ * digit), whitespace outside strings dropped.
+ *
+ * It never recurses (an explicit stack handles any depth) and builds its output with `+`, which
+ * V8 keeps as ropes, so deep nesting costs linear time instead of one copy per level.
+ */
+
+/** Printable ASCII except `"` and `\`: a string made only of these is already canonical. */
+const SIMPLE_RUN = /[\x20\x21\x23-\x5b\x5d-\x7e]*/y
+/** Anything a JSON string may hold unescaped, except `"` and `\`. */
+// eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
+const PLAIN_RUN = /[^"\\\x00-\x1f]*/y
+// eslint-disable-next-line no-control-regex -- the complement of ASCII, control characters included
+const NON_ASCII = /[^\x00-\x7f]/
+
+const QUOTE = 34
+const BACKSLASH = 92
+const COMMA = 44
+const COLON = 58
+const OPEN_BRACE = 123
+const CLOSE_BRACE = 125
+const OPEN_BRACKET = 91
+const CLOSE_BRACKET = 93
+const MINUS = 45
+const PLUS = 43
+const DOT = 46
+const ZERO = 48
+const NINE = 57
+const LOWER_E = 101
+const UPPER_E = 69
+
+/** The JSON type of the top-level value, which the signature records. */
+export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null'
+
+export interface CanonicalJson {
+  kind: JsonKind
+  text: string
+}
+
+interface Frame {
+  object: boolean
+  /** Canonical (quoted) keys, parallel to `values`; unused for arrays. */
+  keys: string[]
+  values: string[]
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+}
+
+function isDigit(c: number): boolean {
+  return c >= ZERO && c <= NINE
+}
+
+class Reader {
+  pos = 0
+  constructor(readonly text: string) {}
+
+  skipWhitespace(): void {
+    const text = this.text
+    let pos = this.pos
+    for (;;) {
+      const c = text.charCodeAt(pos)
+      if (c === 32 || c === 10 || c === 13 || c === 9) pos++
+      else break
+    }
+    this.pos = pos
+  }
+
+  /** Reads a string at `pos` (an opening quote) and returns its canonical quoted form. */
+  string(): string | undefined {
+    const text = this.text
+    const start = this.pos + 1
+    SIMPLE_RUN.lastIndex = start
+    SIMPLE_RUN.test(text)
+    const end = SIMPLE_RUN.lastIndex
+    if (text.charCodeAt(end) === QUOTE) {
+      this.pos = end + 1
+      return text.slice(start - 1, end + 1)
+    }
+    return this.slowString(start)
+  }
+
+  /** Strings with escapes, control characters or non-ASCII text: decode, NFC, re-quote. */
+  private slowString(start: number): string | undefined {
+    const text = this.text
+    let decoded = ''
+    let pos = start
+    for (;;) {
+      PLAIN_RUN.lastIndex = pos
+      PLAIN_RUN.test(text)
+      const runEnd = PLAIN_RUN.lastIndex
+      if (runEnd > pos) decoded += text.slice(pos, runEnd)
+      pos = runEnd
+      const c = text.charCodeAt(pos)
+      if (c === QUOTE) break
+      if (c !== BACKSLASH) return undefined // control character or end of text
+      const escape = text.charAt(pos + 1)
+      const simple = ESCAPES[escape]
+      if (simple !== undefined) {
+        decoded += simple
+        pos += 2
+      } else if (escape === 'u') {
+        const hex = text.slice(pos + 2, pos + 6)
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined
+        decoded += String.fromCharCode(parseInt(hex, 16))
+        pos += 6
+      } else {
+        return undefined
+      }
+    }
+    this.pos = pos + 1
+    // normalize() leaves lone surrogates alone; JSON.stringify escapes them, so nothing throws.
+    return JSON.stringify(NON_ASCII.test(decoded) ? decoded.normalize('NFC') : decoded)
+  }
+
+  /** Reads a number and writes it as `[-]digits[e<exp>]` with no leading or trailing zeros. */
+  number(): string | undefined {
+    const text = this.text
+    const start = this.pos
+    let pos = start
+    const negative = text.charCodeAt(pos) === MINUS
+    if (negative) pos++
+    const intStart = pos
+    const first = text.charCodeAt(pos)
+    if (first === ZERO) pos++
+    else if (first > ZERO && first <= NINE) while (isDigit(text.charCodeAt(pos))) pos++
+    else return undefined
+    const intEnd = pos
+    let fracStart = pos
+    let fracEnd = pos
+    if (text.charCodeAt(pos) === DOT) {
+      fracStart = ++pos
+      while (isDigit(text.charCodeAt(pos))) pos++
+      if (pos === fracStart) return undefined
+      fracEnd = pos
+    }
+    let expText = ''
+    const e = text.charCodeAt(pos)
+    if (e === LOWER_E || e === UPPER_E) {
+      const expStart = ++pos
+      const sign = text.charCodeAt(pos)
+      if (sign === PLUS || sign === MINUS) pos++
+      const digitsStart = pos
+      while (isDigit(text.charCodeAt(pos))) pos++
+      if (pos === digitsStart) return undefined
+      expText = text.slice(expStart, pos)
+    }
+    this.pos = pos
+    if (fracEnd === fracStart && expText === '') {
+      // Integer fast path: the common case is already canonical.
+      if (first === ZERO) return '0'
+      if (text.charCodeAt(intEnd - 1) !== ZERO) return text.slice(start, intEnd)
+    }
+    return canonicalNumber(
+      negative,
+      text.slice(intStart, intEnd) + text.slice(fracStart, fracEnd),
+      fracEnd - fracStart,
+      expText,
+    )
+  }
+
+  literal(word: string): boolean {
+    if (!this.text.startsWith(word, this.pos)) return false
+    this.pos += word.length
+    return true
+  }
+}
+
+function canonicalNumber(
+  negative: boolean,
+  allDigits: string,
+  fractionLength: number,
+  expText: string,
+): string {
+  let lead = 0
+  while (lead < allDigits.length && allDigits.charCodeAt(lead) === ZERO) lead++
+  if (lead === allDigits.length) return '0' // every zero, including -0, is 0
+  let end = allDigits.length
+  while (allDigits.charCodeAt(end - 1) === ZERO) end--
+  const digits = allDigits.slice(lead, end)
+  const shift = allDigits.length - end - fractionLength
+  // Exponents too long for a double are added exactly.
+  let exponent: string
+  if (expText.length <= 15) {
+    const value = (expText === '' ? 0 : Number(expText)) + shift
+    exponent = value === 0 ? '' : String(value)
+  } else {
+    const value = BigInt(expText) + BigInt(shift)
+    exponent = value === 0n ? '' : value.toString()
+  }
+  return (negative ? '-' : '') + digits + (exponent === '' ? '' : 'e' + exponent)
+}
+
+/** Sorts a frame's entries by canonical key; for equal keys the later one wins. */
+function closeObject(frame: Frame): string {
+  const { keys, values } = frame
+  const n = keys.length
+  let order: number[]
+  if (n <= 12) {
+    // Insertion sort: stable and allocation-light for the small objects tools usually get.
+    order = []
+    for (let i = 0; i < n; i++) {
+      const key = keys[i] as string
+      let j = order.length
+      while (j > 0 && (keys[order[j - 1] as number] as string) > key) j--
+      order.splice(j, 0, i)
+    }
+  } else {
+    order = Array.from({ length: n }, (_, i) => i)
+    order.sort((a, b) => {
+      const ka = keys[a] as string
+      const kb = keys[b] as string
+      return ka < kb ? -1 : ka > kb ? 1 : a - b
+    })
+  }
+  let out = '{'
+  for (let i = 0; i < n; i++) {
+    const index = order[i] as number
+    const key = keys[index] as string
+    const next = order[i + 1]
+    if (next !== undefined && keys[next] === key) continue // a later duplicate wins
+    out += (out.length === 1 ? '' : ',') + key + ':' + (values[index] as string)
+  }
+  return out + '}'
+}
+
+function closeArray(frame: Frame): string {
+  let out = '['
+  const values = frame.values
+  for (let i = 0; i < values.length; i++) out += (i === 0 ? '' : ',') + (values[i] as string)
+  return out + ']'
+}
+
+/** Reads `"key" :` and stores the key in `frame`; false when the text is not that. */
+function readKey(reader: Reader, frame: Frame): boolean {
+  if (reader.text.charCodeAt(reader.pos) !== QUOTE) return false
+  const key = reader.string()
+  if (key === undefined) return false
+  reader.skipWhitespace()
+  if (reader.text.charCodeAt(reader.pos) !== COLON) return false
+  reader.pos++
+  reader.skipWhitespace()
+  frame.keys.push(key)
+  return true
+}
+
+/**
+ * The canonical text of `text` read as one JSON value, or undefined when it is not valid JSON.
+ * Never throws on any input.
+ */
+export function canonicalJson(text: string): CanonicalJson | undefined {
+  const reader = new Reader(text)
+  const stack: Frame[] = []
+  reader.skipWhitespace()
+  let kind: JsonKind | undefined
+  for (;;) {
+    // Read one value, or open a container and go round to read its first member.
+    const c = text.charCodeAt(reader.pos)
+    let value: string | undefined
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      kind ??= c === OPEN_BRACE ? 'object' : 'array'
+      reader.pos++
+      reader.skipWhitespace()
+      const closer = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET
+      if (text.charCodeAt(reader.pos) === closer) {
+        reader.pos++
+        value = c === OPEN_BRACE ? '{}' : '[]'
+      } else {
+        const frame: Frame = { object: c === OPEN_BRACE, keys: [], values: [] }
+        if (frame.object && !readKey(reader, frame)) return undefined
+        stack.push(frame)
+        continue
+      }
+    } else if (c === QUOTE) {
+      kind ??= 'string'
+      value = reader.string()
+    } else if (c === MINUS || isDigit(c)) {
+      kind ??= 'number'
+      value = reader.number()
+    } else if (reader.literal('true')) {
+      kind ??= 'boolean'
+      value = 'true'
+    } else if (reader.literal('false')) {
+      kind ??= 'boolean'
+      value = 'false'
+    } else if (reader.literal('null')) {
+      kind ??= 'null'
+      value = 'null'
+    }
+    if (value === undefined) return undefined
+    // Hand the finished value to its container; close containers that end here.
+    for (;;) {
+      const frame = stack[stack.length - 1]
+      reader.skipWhitespace()
+      if (frame === undefined) {
+        return reader.pos === text.length && kind !== undefined ? { kind, text: value } : undefined
+      }
+      frame.values.push(value)
+      const next = text.charCodeAt(reader.pos)
+      if (next === COMMA) {
+        reader.pos++
+        reader.skipWhitespace()
+        if (frame.object && !readKey(reader, frame)) return undefined
+        break
+      }
+      if (next !== (frame.object ? CLOSE_BRACE : CLOSE_BRACKET)) return undefined
+      reader.pos++
+      stack.pop()
+      value = frame.object ? closeObject(frame) : closeArray(frame)
+    }
+  }
+}

@@ -1,0 +1,4 @@
+/** The guarded agent: canonical signatures, the loop guard and the ReAct loop (docs/guard.md). */
+export * from './signature.ts'
+export * from './loopGuard.ts'
+export * from './messages.ts'
