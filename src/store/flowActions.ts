@@ -1,0 +1,228 @@
+/**
+ * Every edit of the open flow. Each public action is one undo step (or joins the open burst /
+ * gesture, see history.ts); selection, viewport and measured sizes are never in the history.
+ */
+import type { StoreApi } from 'zustand'
+import type { TemporalState } from 'zundo'
+import type { FlowDocument, FlowEdge, FlowNode, Viewport, XY } from '../engine/index.ts'
+import type { FlowState, HistoryState } from './flowStore.ts'
+import type { HistoryControl } from './history.ts'
+import { cloneNodes, moveNodes, removeElements, updateNode } from './graphOps.ts'
+import { checkConnection, type ConnectionRequest, type ConnectResult } from './connect.ts'
+import { nextEdgeId, nextNodeId } from './ids.ts'
+import {
+  applyEdgeChangesToState,
+  applyNodeChangesToState,
+  gestureOf,
+  type EdgeChangeLike,
+  type NodeChangeLike,
+} from './changes.ts'
+
+export interface NewNode {
+  type: string
+  position: XY
+  label: string
+  config: Record<string, unknown>
+  size?: { width: number; height: number }
+}
+
+export interface FlowActions {
+  /** Opens a document: replaces everything and clears the undo history. */
+  load(doc: FlowDocument): void
+  unload(): void
+  rename(name: string): void
+  /** Adds one node, selects only it and returns its id. */
+  addNode(node: NewNode): string
+  /** Adds copies of `nodes` (fresh ids, internal edges kept), selects them, returns the new ids. */
+  insertCopies(nodes: readonly FlowNode[], edges: readonly FlowEdge[], offset: XY): string[]
+  duplicateSelection(offset: XY): string[]
+  removeSelection(): void
+  removeNodes(ids: readonly string[]): void
+  setLabel(id: string, label: string): void
+  /** Sets one top-level config key; typing into the same key within the window is one step. */
+  setConfigField(id: string, key: string, value: unknown, groupKey?: string): void
+  connect(request: ConnectionRequest): ConnectResult
+  setPositions(positions: ReadonlyMap<string, XY>): void
+  onNodesChange(changes: readonly NodeChangeLike[]): void
+  onEdgesChange(changes: readonly EdgeChangeLike[]): void
+  setViewport(viewport: Viewport): void
+  select(nodeIds: Iterable<string>, edgeIds?: Iterable<string>): void
+  undo(): void
+  redo(): void
+}
+
+export interface ActionDeps {
+  set: (partial: Partial<FlowState>) => void
+  get: () => FlowState
+  history: HistoryControl
+  temporal: () => StoreApi<TemporalState<HistoryState>>
+}
+
+export function createFlowActions({ set, get, history, temporal }: ActionDeps): FlowActions {
+  const edit = (groupKey: string | undefined, recipe: (s: FlowState) => Partial<FlowState> | null): void => {
+    history.record(groupKey, () => {
+      const patch = recipe(get())
+      if (patch !== null) set(patch)
+    })
+  }
+  const pruneSelection = (): void => {
+    const { nodes, edges, selectedNodeIds, selectedEdgeIds } = get()
+    const nodeIds = new Set(nodes.map((n) => n.id))
+    const edgeIds = new Set(edges.map((e) => e.id))
+    set({
+      selectedNodeIds: new Set([...selectedNodeIds].filter((id) => nodeIds.has(id))),
+      selectedEdgeIds: new Set([...selectedEdgeIds].filter((id) => edgeIds.has(id))),
+    })
+  }
+  const actions: FlowActions = {
+    load(doc) {
+      history.reset()
+      temporal().getState().pause()
+      set({
+        flowId: doc.metadata.id,
+        metadata: doc.metadata,
+        nodes: doc.nodes,
+        edges: doc.edges,
+        viewport: doc.viewport,
+        selectedNodeIds: new Set(),
+        selectedEdgeIds: new Set(),
+        measured: {},
+      })
+      temporal().getState().resume()
+      temporal().getState().clear()
+    },
+    unload() {
+      history.reset()
+      temporal().getState().pause()
+      set({
+        flowId: null,
+        metadata: null,
+        nodes: [],
+        edges: [],
+        selectedNodeIds: new Set(),
+        selectedEdgeIds: new Set(),
+        measured: {},
+      })
+      temporal().getState().resume()
+      temporal().getState().clear()
+    },
+    rename(name) {
+      const { metadata } = get()
+      if (metadata !== null && metadata.name !== name) set({ metadata: { ...metadata, name } })
+    },
+    addNode(input) {
+      const id = nextNodeId(input.type, new Set(get().nodes.map((n) => n.id)))
+      const node: FlowNode = {
+        id,
+        type: input.type,
+        position: { ...input.position },
+        data: { label: input.label, config: input.config },
+      }
+      if (input.size) node.size = { ...input.size }
+      edit(undefined, (s) => ({ nodes: [...s.nodes, node] }))
+      set({ selectedNodeIds: new Set([id]), selectedEdgeIds: new Set() })
+      return id
+    },
+    insertCopies(nodes, edges, offset) {
+      if (nodes.length === 0) return []
+      const s = get()
+      const copy = cloneNodes(
+        nodes,
+        edges,
+        s.nodes.map((n) => n.id),
+        s.edges.map((e) => e.id),
+        offset,
+      )
+      edit(undefined, (cur) => ({
+        nodes: [...cur.nodes, ...copy.nodes],
+        edges: [...cur.edges, ...copy.edges],
+      }))
+      const ids = copy.nodes.map((n) => n.id)
+      set({ selectedNodeIds: new Set(ids), selectedEdgeIds: new Set(copy.edges.map((e) => e.id)) })
+      return ids
+    },
+    duplicateSelection(offset) {
+      const s = get()
+      const picked = s.nodes.filter((n) => s.selectedNodeIds.has(n.id))
+      return actions.insertCopies(picked, s.edges, offset)
+    },
+    removeSelection() {
+      edit(undefined, (s) => {
+        const next = removeElements(s, s.selectedNodeIds, s.selectedEdgeIds)
+        return next.nodes === s.nodes && next.edges === s.edges ? null : next
+      })
+      pruneSelection()
+    },
+    removeNodes(ids) {
+      if (ids.length === 0) return
+      edit(undefined, (cur) => removeElements(cur, new Set(ids), new Set()))
+      pruneSelection()
+    },
+    setLabel(id, label) {
+      edit(`label:${id}`, (s) => {
+        const nodes = updateNode(s.nodes, id, (n) =>
+          n.data.label === label ? n : { ...n, data: { ...n.data, label } },
+        )
+        return nodes === s.nodes ? null : { nodes }
+      })
+    },
+    setConfigField(id, key, value, groupKey) {
+      edit(groupKey ?? `config:${id}:${key}`, (s) => {
+        const nodes = updateNode(s.nodes, id, (n) =>
+          Object.is(n.data.config[key], value)
+            ? n
+            : { ...n, data: { ...n.data, config: { ...n.data.config, [key]: value } } },
+        )
+        return nodes === s.nodes ? null : { nodes }
+      })
+    },
+    connect(request) {
+      const s = get()
+      const refusal = checkConnection(new Set(s.nodes.map((n) => n.id)), s.edges, request)
+      if (refusal !== null) return { ok: false, reason: refusal }
+      const edge: FlowEdge = {
+        id: nextEdgeId(request.source, request.target, new Set(s.edges.map((e) => e.id))),
+        source: request.source,
+        target: request.target,
+        sourceHandle: request.sourceHandle ?? null,
+        targetHandle: request.targetHandle ?? null,
+      }
+      edit(undefined, (cur) => ({ edges: [...cur.edges, edge] }))
+      return { ok: true, edgeId: edge.id }
+    },
+    setPositions(positions) {
+      edit(undefined, (s) => {
+        const nodes = moveNodes(s.nodes, positions)
+        return nodes === s.nodes ? null : { nodes }
+      })
+    },
+    onNodesChange(changes) {
+      const gesture = gestureOf(changes)
+      if (gesture.begins) history.beginGesture()
+      edit(undefined, (s) => applyNodeChangesToState(s, changes))
+      if (gesture.ends) history.endGesture()
+    },
+    onEdgesChange(changes) {
+      edit(undefined, (s) => applyEdgeChangesToState(s, changes))
+    },
+    setViewport(viewport) {
+      const v = get().viewport
+      if (v.x !== viewport.x || v.y !== viewport.y || v.zoom !== viewport.zoom)
+        set({ viewport: { ...viewport } })
+    },
+    select(nodeIds, edgeIds = []) {
+      set({ selectedNodeIds: new Set(nodeIds), selectedEdgeIds: new Set(edgeIds) })
+    },
+    undo() {
+      history.reset()
+      temporal().getState().undo()
+      pruneSelection()
+    },
+    redo() {
+      history.reset()
+      temporal().getState().redo()
+      pruneSelection()
+    },
+  }
+  return actions
+}

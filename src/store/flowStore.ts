@@ -1,0 +1,102 @@
+/**
+ * The open flow: its document (nodes, edges, viewport, metadata) plus what the canvas needs
+ * around it (selection, measured sizes). Only nodes and edges are in the undo history (zundo);
+ * every edit is an action here, so undo/redo and autosave see all of them.
+ */
+import { createStore, type StoreApi } from 'zustand'
+import { useStore } from 'zustand'
+import { temporal, type TemporalState } from 'zundo'
+import { UNDO_HISTORY_LIMIT } from '../defaults.ts'
+import type { FlowDocument, FlowEdge, FlowMetadata, FlowNode, Viewport } from '../engine/index.ts'
+import { createHistoryControl, type HistoryControl } from './history.ts'
+import { createFlowActions, type FlowActions } from './flowActions.ts'
+
+export interface Size {
+  width: number
+  height: number
+}
+
+export interface FlowState {
+  flowId: string | null
+  metadata: FlowMetadata | null
+  nodes: FlowNode[]
+  edges: FlowEdge[]
+  viewport: Viewport
+  selectedNodeIds: ReadonlySet<string>
+  selectedEdgeIds: ReadonlySet<string>
+  /** Sizes React Flow measured; kept so re-created node objects are not measured again. */
+  measured: Readonly<Record<string, Size>>
+  actions: FlowActions
+}
+
+/** The part of the state that undo/redo restores. */
+export type HistoryState = Pick<FlowState, 'nodes' | 'edges'>
+
+export type FlowStore = StoreApi<FlowState> & { temporal: StoreApi<TemporalState<HistoryState>> }
+
+export interface FlowStoreOptions {
+  /** Milliseconds clock for undo grouping; tests pass a manual one. */
+  now?: () => number
+}
+
+export const EMPTY_VIEWPORT: Viewport = { x: 0, y: 0, zoom: 1 }
+const EMPTY_SET: ReadonlySet<string> = new Set()
+
+export function createFlowStore(options: FlowStoreOptions = {}): FlowStore {
+  const now = options.now ?? (() => Date.now())
+  // The history and the actions reach the store through getters: it does not exist yet.
+  let store: FlowStore | undefined
+  const temporalApi = (): FlowStore['temporal'] => (store as FlowStore).temporal
+  const history: HistoryControl = createHistoryControl(temporalApi, now)
+  store = createStore<FlowState>()(
+    temporal(
+      (set, get) => ({
+        flowId: null,
+        metadata: null,
+        nodes: [],
+        edges: [],
+        viewport: EMPTY_VIEWPORT,
+        selectedNodeIds: EMPTY_SET,
+        selectedEdgeIds: EMPTY_SET,
+        measured: {},
+        actions: createFlowActions({
+          set,
+          get,
+          history,
+          temporal: temporalApi,
+        }),
+      }),
+      {
+        partialize: (state): HistoryState => ({ nodes: state.nodes, edges: state.edges }),
+        equality: (a, b) => a.nodes === b.nodes && a.edges === b.edges,
+        limit: UNDO_HISTORY_LIMIT,
+      },
+    ),
+  ) as unknown as FlowStore
+  return store
+}
+
+/** The document as storage keeps it; null when no flow is open. */
+export function selectDocument(state: FlowState): FlowDocument | null {
+  if (state.metadata === null) return null
+  return { metadata: state.metadata, viewport: state.viewport, nodes: state.nodes, edges: state.edges }
+}
+
+/** The app's one open-flow store. */
+export const flowStore: FlowStore = createFlowStore()
+
+export function useFlowStore<T>(selector: (state: FlowState) => T): T {
+  return useStore(flowStore, selector)
+}
+
+export function useFlowActions(): FlowActions {
+  return useStore(flowStore, (s) => s.actions)
+}
+
+export function useCanUndo(): boolean {
+  return useStore(flowStore.temporal, (s) => s.pastStates.length > 0)
+}
+
+export function useCanRedo(): boolean {
+  return useStore(flowStore.temporal, (s) => s.futureStates.length > 0)
+}

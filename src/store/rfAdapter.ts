@@ -1,0 +1,97 @@
+/**
+ * Flow document -> React Flow nodes and edges. React Flow re-renders only node objects whose
+ * identity changed, so these selectors cache one object per document node and rebuild it only
+ * when that node, its selection or its measured size changed: dragging one node of 500 creates
+ * one new object per frame, not 500.
+ */
+import type { Edge, Node } from '@xyflow/react'
+import type { FlowEdge, FlowNode } from '../engine/index.ts'
+import type { FlowState, Size } from './flowStore.ts'
+
+export type WardNodeData = { node: FlowNode }
+export type WardRfNode = Node<WardNodeData, 'wardflow' | 'note'>
+export type WardRfEdge = Edge
+
+/** Node types drawn by the sticky-note body; everything else uses the generic body. */
+export const NOTE_TYPE = 'note'
+
+interface CachedNode {
+  rf: WardRfNode
+  selected: boolean
+  measured: Size | undefined
+}
+
+function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined): WardRfNode {
+  const rf: WardRfNode = {
+    id: node.id,
+    type: node.type === NOTE_TYPE ? 'note' : 'wardflow',
+    position: node.position,
+    data: { node },
+    selected,
+  }
+  if (measured) rf.measured = measured
+  if (node.size) {
+    rf.width = node.size.width
+    rf.height = node.size.height
+  }
+  return rf
+}
+
+/** A memoised selector: same array while nodes, selection and measured sizes are the same. */
+export function createRfNodesSelector(): (state: FlowState) => WardRfNode[] {
+  const cache = new WeakMap<FlowNode, CachedNode>()
+  let lastNodes: FlowNode[] | null = null
+  let lastSelected: ReadonlySet<string> | null = null
+  let lastMeasured: FlowState['measured'] | null = null
+  let last: WardRfNode[] = []
+  return (state) => {
+    if (
+      state.nodes === lastNodes &&
+      state.selectedNodeIds === lastSelected &&
+      state.measured === lastMeasured
+    )
+      return last
+    lastNodes = state.nodes
+    lastSelected = state.selectedNodeIds
+    lastMeasured = state.measured
+    last = state.nodes.map((node) => {
+      const selected = state.selectedNodeIds.has(node.id)
+      const measured = state.measured[node.id]
+      const hit = cache.get(node)
+      if (hit && hit.selected === selected && hit.measured === measured) return hit.rf
+      const rf = buildNode(node, selected, measured)
+      cache.set(node, { rf, selected, measured })
+      return rf
+    })
+    return last
+  }
+}
+
+export function createRfEdgesSelector(): (state: FlowState) => WardRfEdge[] {
+  const cache = new WeakMap<FlowEdge, { rf: WardRfEdge; selected: boolean }>()
+  let lastEdges: FlowEdge[] | null = null
+  let lastSelected: ReadonlySet<string> | null = null
+  let last: WardRfEdge[] = []
+  return (state) => {
+    if (state.edges === lastEdges && state.selectedEdgeIds === lastSelected) return last
+    lastEdges = state.edges
+    lastSelected = state.selectedEdgeIds
+    last = state.edges.map((edge) => {
+      const selected = state.selectedEdgeIds.has(edge.id)
+      const hit = cache.get(edge)
+      if (hit && hit.selected === selected) return hit.rf
+      const rf: WardRfEdge = {
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        // Every body has one handle per side; ids from imported files must not break drawing.
+        sourceHandle: null,
+        targetHandle: null,
+        selected,
+      }
+      cache.set(edge, { rf, selected })
+      return rf
+    })
+    return last
+  }
+}
