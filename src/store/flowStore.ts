@@ -45,10 +45,9 @@ const EMPTY_SET: ReadonlySet<string> = new Set()
 export function createFlowStore(options: FlowStoreOptions = {}): FlowStore {
   const now = options.now ?? (() => Date.now())
   // The history and the actions reach the store through getters: it does not exist yet.
-  let store: FlowStore | undefined
-  const temporalApi = (): FlowStore['temporal'] => (store as FlowStore).temporal
+  const temporalApi = (): FlowStore['temporal'] => store.temporal
   const history: HistoryControl = createHistoryControl(temporalApi, now)
-  store = createStore<FlowState>()(
+  const store = createStore<FlowState>()(
     temporal(
       (set, get) => ({
         flowId: null,
