@@ -44,6 +44,13 @@ export const HTTP_TIMEOUT_RANGE_MS: NumberRange = { min: 1_000, max: 300_000, st
 export const HTTP_RETRIES = 2
 export const HTTP_RETRIES_RANGE: NumberRange = { min: 0, max: 5, step: 1 }
 export const HTTP_MAX_RESPONSE_BYTES = 5 * 1024 * 1024
+/** HTTP node retry backoff: base * 2^attempt, capped; a Retry-After header wins when present. */
+export const HTTP_BACKOFF_BASE_MS = 500
+export const HTTP_BACKOFF_MAX_MS = 20_000
+/** A Retry-After longer than this is not waited for: the node fails with the status instead. */
+export const HTTP_RETRY_AFTER_MAX_MS = 60_000
+/** How much of a failed response's body goes into the error message. */
+export const HTTP_ERROR_BODY_MAX_CHARS = 500
 
 // --- Providers --------------------------------------------------------------------------------
 export const LLM_TEMPERATURE = 0.7
@@ -79,5 +86,7 @@ export const UNDO_HISTORY_LIMIT = 200
 export const SNAP_GRID_PX = 16
 export const PASTE_OFFSET_PX = 32
 export const CONSOLE_MAX_CHARS = 200_000
+/** Node body summaries (first line of a prompt, URL, ...) are cut to this length. */
+export const NODE_SUMMARY_MAX_CHARS = 80
 export const KEY_PBKDF2_ITERATIONS = 600_000
 export const IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024

@@ -6,6 +6,7 @@
 import type { FlowNode } from './flow.ts'
 import type { GuardAlert, Usage } from './events.ts'
 import type { RunContext } from './context.ts'
+import { TEMPLATE_MAX_DEPTH as MAX_SCAN_DEPTH } from '../defaults.ts'
 
 export interface ConfigIssue {
   /** Dot/bracket path inside the config, e.g. `tools[0].name`; '' for the whole config. */
@@ -21,6 +22,12 @@ export interface NodeExecution<C> {
   config: C
   /** Outputs of the node's direct and indirect upstream nodes, keyed by node id. */
   upstream: Readonly<Record<string, Record<string, unknown>>>
+  /**
+   * Outputs of the DIRECT upstream nodes only, keyed by node id (a Code node's `inputs`). For a
+   * node run as a tool this also holds the caller's `inputs`. Always set by the runner; optional
+   * so hand-built executions in tests stay short.
+   */
+  inputs?: Readonly<Record<string, Record<string, unknown>>>
   /** Resolves `{{nodeId.path}}` references against `upstream` (lookup only, never evaluated). */
   resolve(template: string): string
   ctx: RunContext
@@ -35,7 +42,11 @@ export interface NodeExecution<C> {
    * Runs another node of the flow with `inputs` as its upstream outputs (Agent `node` tools).
    * The node's own upstream outputs are visible too.
    */
-  runNode(nodeId: string, inputs: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>>
+  runNode(
+    nodeId: string,
+    inputs: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>
 }
 
 export interface NodeResult {
@@ -52,6 +63,16 @@ export interface EngineNodeType {
   parseConfig(raw: unknown): ParseResult<unknown>
   /** Output field names, for preflight of `{{ref}}`s; undefined when they depend on run data. */
   outputs(config: unknown): readonly string[] | undefined
+  /**
+   * Required settings left empty in a config that parsed (e.g. an LLM node without a prompt):
+   * preflight reports them as MISSING_CONFIG and the runner fails the node with that code.
+   */
+  check?(config: unknown): readonly ConfigIssue[]
+  /**
+   * The config strings that are resolved as `{{ref}}` templates, for preflight. Undefined means
+   * every string in the config (the default of `defineNodeType`).
+   */
+  templates?(config: unknown): readonly string[]
   execute(exec: NodeExecution<unknown>): Promise<NodeResult>
 }
 
@@ -62,6 +83,10 @@ export interface NodeTypeSpec<C> {
   executable?: boolean
   parseConfig(raw: unknown): ParseResult<C>
   outputs?(config: C): readonly string[] | undefined
+  /** See EngineNodeType.check. */
+  check?(config: C): readonly ConfigIssue[]
+  /** See EngineNodeType.templates; defaults to every string in the config. */
+  templates?(config: C): readonly string[]
   execute(exec: NodeExecution<C>): Promise<NodeResult>
 }
 
@@ -75,6 +100,19 @@ export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
     executable: spec.executable ?? true,
     parseConfig: (raw) => spec.parseConfig(raw),
     outputs: (config) => spec.outputs?.(config as C),
+    check: (config) => spec.check?.(config as C) ?? [],
+    templates: (config) => (spec.templates ? spec.templates(config as C) : collectStrings(config)),
     execute: (exec) => spec.execute(exec as NodeExecution<C>),
   }
+}
+
+/** Every string inside a JSON-like value, depth-first (the default template fields). */
+export function collectStrings(value: unknown, out: string[] = [], depth = 0): string[] {
+  // Configs are small JSON documents; the depth bound only guards against pathological input.
+  if (depth > MAX_SCAN_DEPTH) return out
+  if (typeof value === 'string') out.push(value)
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, out, depth + 1)
+  else if (typeof value === 'object' && value !== null)
+    for (const item of Object.values(value)) collectStrings(item, out, depth + 1)
+  return out
 }

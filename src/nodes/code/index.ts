@@ -1,0 +1,73 @@
+/**
+ * Code node: JavaScript in the sandbox. The code is never templated (that would be
+ * evaluation); it reads upstream values through `inputs` instead.
+ */
+import { defineNodeType, valueToText, type NodeExecution, type NodeResult } from '../../engine/index.ts'
+import { SANDBOX_TIMEOUT_RANGE_MS } from '../../defaults.ts'
+import { firstLine } from '../shared.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import { CODE_CONFIG_VERSION, codeConfigSchema, defaultCodeConfig, type CodeConfig } from './schema.ts'
+
+export async function executeCode({
+  config,
+  ctx,
+  signal,
+  emit,
+  inputs,
+}: NodeExecution<CodeConfig>): Promise<NodeResult> {
+  const { result, logs } = await ctx.codeRunner.run({
+    code: config.code,
+    bindings: { inputs: inputs ?? {} },
+    timeoutMs: config.timeoutMs ?? ctx.protection.sandboxTimeoutMs,
+    signal,
+  })
+  for (const line of logs) emit.chunk(`${line}\n`, 'log')
+  emit.chunk(valueToText(result), 'output')
+  return { output: { result, logs } }
+}
+
+export const codeNode: NodeDefinition<CodeConfig> = {
+  type: 'code',
+  icon: '{}',
+  color: '#c05621',
+  labelKey: 'nodes:code.label',
+  descriptionKey: 'nodes:code.description',
+  configVersion: CODE_CONFIG_VERSION,
+  schema: codeConfigSchema,
+  defaultConfig: defaultCodeConfig,
+  fields: [
+    {
+      key: 'code',
+      kind: 'code',
+      language: 'javascript',
+      labelKey: 'nodes:code.fields.code.label',
+      helpKey: 'nodes:code.fields.code.help',
+    },
+    {
+      key: 'timeoutMs',
+      kind: 'number',
+      range: SANDBOX_TIMEOUT_RANGE_MS,
+      unit: 'ms',
+      optional: true,
+      labelKey: 'nodes:code.fields.timeoutMs.label',
+      helpKey: 'nodes:code.fields.timeoutMs.help',
+    },
+  ],
+  summary: (config) =>
+    firstLine(
+      config.code
+        .split('\n')
+        .filter((l) => !l.trim().startsWith('//'))
+        .join('\n'),
+    ),
+  handles: { input: true, output: true },
+  engine: defineNodeType<CodeConfig>({
+    type: 'code',
+    parseConfig: zodParser(codeConfigSchema),
+    outputs: () => ['result', 'logs'],
+    check: (config) =>
+      config.code.trim() === '' ? [{ path: 'code', message: 'Write the code to run.' }] : [],
+    templates: () => [],
+    execute: executeCode,
+  }),
+}

@@ -1,0 +1,79 @@
+/** LLM node: one chat call to the node's provider, streamed into its console. */
+import { defineNodeType } from '../../engine/index.ts'
+import { LLM_MAX_TOKENS_RANGE, LLM_TEMPERATURE_RANGE } from '../../defaults.ts'
+import { firstLine } from '../shared.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import { executeLlm } from './execute.ts'
+import { defaultLlmConfig, LLM_CONFIG_VERSION, llmConfigSchema, type LlmConfig } from './schema.ts'
+
+const key = (name: string, part: 'label' | 'help'): string => `nodes:llm.fields.${name}.${part}`
+
+export const llmNode: NodeDefinition<LlmConfig> = {
+  type: 'llm',
+  icon: '✦',
+  color: '#2b6cb0',
+  labelKey: 'nodes:llm.label',
+  descriptionKey: 'nodes:llm.description',
+  configVersion: LLM_CONFIG_VERSION,
+  schema: llmConfigSchema,
+  defaultConfig: defaultLlmConfig,
+  fields: [
+    {
+      key: 'provider',
+      kind: 'provider',
+      labelKey: key('provider', 'label'),
+      helpKey: key('provider', 'help'),
+      optional: true,
+    },
+    {
+      key: 'model',
+      kind: 'model',
+      labelKey: key('model', 'label'),
+      helpKey: key('model', 'help'),
+      optional: true,
+    },
+    {
+      key: 'systemPrompt',
+      kind: 'textarea',
+      language: 'plaintext',
+      labelKey: key('systemPrompt', 'label'),
+      helpKey: key('systemPrompt', 'help'),
+    },
+    {
+      key: 'prompt',
+      kind: 'textarea',
+      language: 'plaintext',
+      labelKey: key('prompt', 'label'),
+      helpKey: key('prompt', 'help'),
+    },
+    {
+      key: 'temperature',
+      kind: 'number',
+      range: LLM_TEMPERATURE_RANGE,
+      labelKey: key('temperature', 'label'),
+      helpKey: key('temperature', 'help'),
+    },
+    {
+      key: 'maxTokens',
+      kind: 'number',
+      range: LLM_MAX_TOKENS_RANGE,
+      unit: 'tokens',
+      labelKey: key('maxTokens', 'label'),
+      helpKey: key('maxTokens', 'help'),
+    },
+    { key: 'stream', kind: 'boolean', labelKey: key('stream', 'label'), helpKey: key('stream', 'help') },
+  ],
+  summary: (config) => firstLine(config.prompt) || firstLine(config.systemPrompt),
+  handles: { input: true, output: true },
+  engine: defineNodeType<LlmConfig>({
+    type: 'llm',
+    parseConfig: zodParser(llmConfigSchema),
+    outputs: () => ['response', 'usage', 'model', 'finishReason'],
+    check: (config) =>
+      config.prompt.trim() === '' && config.systemPrompt.trim() === ''
+        ? [{ path: 'prompt', message: 'Write a prompt for the model.' }]
+        : [],
+    templates: (config) => [config.systemPrompt, config.prompt, config.model],
+    execute: executeLlm,
+  }),
+}

@@ -1,0 +1,37 @@
+/** Note: a comment on the canvas. Data only: never executed, no handles, no templates. */
+import { defineNodeType, FlowError } from '../../engine/index.ts'
+import { firstLine } from '../shared.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import { defaultNoteConfig, NOTE_CONFIG_VERSION, noteConfigSchema, type NoteConfig } from './schema.ts'
+
+export const noteNode: NodeDefinition<NoteConfig> = {
+  type: 'note',
+  icon: '✎',
+  color: '#d69e2e',
+  labelKey: 'nodes:note.label',
+  descriptionKey: 'nodes:note.description',
+  configVersion: NOTE_CONFIG_VERSION,
+  schema: noteConfigSchema,
+  defaultConfig: defaultNoteConfig,
+  fields: [
+    {
+      key: 'text',
+      kind: 'textarea',
+      language: 'markdown',
+      labelKey: 'nodes:note.fields.text.label',
+      helpKey: 'nodes:note.fields.text.help',
+    },
+  ],
+  summary: (config) => firstLine(config.text),
+  handles: { input: false, output: false },
+  engine: defineNodeType<NoteConfig>({
+    type: 'note',
+    executable: false,
+    parseConfig: zodParser(noteConfigSchema),
+    outputs: () => [],
+    templates: () => [],
+    execute: async ({ node }) => {
+      throw new FlowError('INTERNAL', 'A note is never executed.', { nodeId: node.id })
+    },
+  }),
+}

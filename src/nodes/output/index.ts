@@ -1,0 +1,46 @@
+/** Output node: renders each value template; the rendered fields are the flow's result. */
+import { defineNodeType } from '../../engine/index.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import {
+  defaultOutputConfig,
+  OUTPUT_CONFIG_VERSION,
+  outputConfigSchema,
+  type OutputConfig,
+} from './schema.ts'
+
+export const outputNode: NodeDefinition<OutputConfig> = {
+  type: 'output',
+  icon: '⇤',
+  color: '#b83280',
+  labelKey: 'nodes:output.label',
+  descriptionKey: 'nodes:output.description',
+  configVersion: OUTPUT_CONFIG_VERSION,
+  schema: outputConfigSchema,
+  defaultConfig: defaultOutputConfig,
+  fields: [
+    {
+      key: 'values',
+      kind: 'record',
+      labelKey: 'nodes:output.fields.values.label',
+      helpKey: 'nodes:output.fields.values.help',
+    },
+  ],
+  summary: (config) => Object.keys(config.values).join(', '),
+  handles: { input: true, output: false },
+  engine: defineNodeType<OutputConfig>({
+    type: 'output',
+    parseConfig: zodParser(outputConfigSchema),
+    outputs: (config) => Object.keys(config.values),
+    templates: (config) => Object.values(config.values),
+    execute: async ({ config, resolve, emit }) => {
+      const output: Record<string, string> = {}
+      for (const [name, template] of Object.entries(config.values)) output[name] = resolve(template)
+      const entries = Object.entries(output)
+      emit.chunk(
+        entries.length === 1 ? (entries[0]?.[1] ?? '') : entries.map(([k, v]) => `${k}: ${v}`).join('\n'),
+        'output',
+      )
+      return { output }
+    },
+  }),
+}

@@ -1,0 +1,39 @@
+/** Template node: renders its text with upstream values (lookup only) into `text`. */
+import { defineNodeType } from '../../engine/index.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import {
+  defaultTemplateConfig,
+  TEMPLATE_CONFIG_VERSION,
+  templateConfigSchema,
+  type TemplateConfig,
+} from './schema.ts'
+import { firstLine } from '../shared.ts'
+
+export const templateNode: NodeDefinition<TemplateConfig> = {
+  type: 'template',
+  icon: '¶',
+  color: '#6b46c1',
+  labelKey: 'nodes:template.label',
+  descriptionKey: 'nodes:template.description',
+  configVersion: TEMPLATE_CONFIG_VERSION,
+  schema: templateConfigSchema,
+  defaultConfig: defaultTemplateConfig,
+  fields: [
+    {
+      key: 'template',
+      kind: 'textarea',
+      language: 'plaintext',
+      labelKey: 'nodes:template.fields.template.label',
+      helpKey: 'nodes:template.fields.template.help',
+    },
+  ],
+  summary: (config) => firstLine(config.template),
+  handles: { input: true, output: true },
+  engine: defineNodeType<TemplateConfig>({
+    type: 'template',
+    parseConfig: zodParser(templateConfigSchema),
+    outputs: () => ['text'],
+    templates: (config) => [config.template],
+    execute: async ({ config, resolve }) => ({ output: { text: resolve(config.template) } }),
+  }),
+}

@@ -1,0 +1,44 @@
+/** Unsupported placeholder: opens, shows in preflight, is kept on export, and never runs. */
+import { defineNodeType, FlowError, UNSUPPORTED_TYPE } from '../../engine/index.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import {
+  defaultUnsupportedConfig,
+  UNSUPPORTED_CONFIG_VERSION,
+  unsupportedConfigSchema,
+  type UnsupportedConfig,
+} from './schema.ts'
+
+export const unsupportedNode: NodeDefinition<UnsupportedConfig> = {
+  type: UNSUPPORTED_TYPE,
+  icon: '?',
+  color: '#718096',
+  labelKey: 'nodes:unsupported.label',
+  descriptionKey: 'nodes:unsupported.description',
+  configVersion: UNSUPPORTED_CONFIG_VERSION,
+  schema: unsupportedConfigSchema,
+  defaultConfig: defaultUnsupportedConfig,
+  fields: [
+    {
+      key: 'original',
+      kind: 'json',
+      language: 'json',
+      labelKey: 'nodes:unsupported.fields.original.label',
+      helpKey: 'nodes:unsupported.fields.original.help',
+    },
+  ],
+  summary: (config) => config.originalType,
+  // Kept so the imported wires still have somewhere to attach; the node itself never runs.
+  handles: { input: true, output: true },
+  engine: defineNodeType<UnsupportedConfig>({
+    type: UNSUPPORTED_TYPE,
+    executable: false,
+    parseConfig: zodParser(unsupportedConfigSchema),
+    outputs: () => undefined,
+    templates: () => [],
+    execute: async ({ node, config }) => {
+      throw new FlowError('UNSUPPORTED_NODE', `Wardflow cannot run "${config.originalType}" nodes.`, {
+        nodeId: node.id,
+      })
+    },
+  }),
+}
