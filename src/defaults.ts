@@ -67,6 +67,18 @@ export const ANTHROPIC_API_VERSION = '2023-06-01'
 export const ANTHROPIC_MAX_TOKENS = 4096
 export const DEMO_CHUNK_SIZE_CHARS = 4
 export const DEMO_DELAY_MS = 15
+/** The generic demo reply (no script) quotes at most this much of the last user message. */
+export const DEMO_ECHO_MAX_CHARS = 200
+/** Anthropic accepts temperatures 0..1 only; higher node values are sent as this. */
+export const ANTHROPIC_MAX_TEMPERATURE = 1
+/** Page size when listing Anthropic models (the API's maximum). */
+export const ANTHROPIC_MODELS_PAGE_LIMIT = 1000
+/** How much of an error response body is read for the message shown to the person. */
+export const PROVIDER_ERROR_BODY_MAX_CHARS = 2_000
+/** Token-estimate overhead per chat message (role and separators), as OpenAI documents it. */
+export const TOKEN_ESTIMATE_PER_MESSAGE = 4
+/** Token-estimate overhead for priming the assistant's reply. */
+export const TOKEN_ESTIMATE_REPLY_PRIMING = 3
 
 // --- Engine -----------------------------------------------------------------------------------
 export const RUN_CONCURRENCY = 4
@@ -74,6 +86,8 @@ export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
 export const FLOW_MAX_NODES = 5_000
 export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+/** The run's event queue drops consumed events once this many have piled up at its head. */
+export const EVENT_QUEUE_COMPACT_AT = 1_024
 
 // --- Storage and UI ---------------------------------------------------------------------------
 export const AUTOSAVE_DELAY_MS = 800
@@ -90,3 +104,13 @@ export const CONSOLE_MAX_CHARS = 200_000
 export const NODE_SUMMARY_MAX_CHARS = 80
 export const KEY_PBKDF2_ITERATIONS = 600_000
 export const IMPORT_MAX_FILE_BYTES = 20 * 1024 * 1024
+/** Imported JSON nested deeper than this is refused before any recursive walk touches it. */
+export const IMPORT_MAX_JSON_DEPTH = 100
+/** An import lists at most this many problems, then says how many more there are. */
+export const IMPORT_MAX_PROBLEMS = 50
+/** Iteration counts a stored or imported encrypted blob may name; outside this it is refused. */
+export const KEY_PBKDF2_ITERATIONS_RANGE: NumberRange = { min: 100_000, max: 5_000_000 }
+export const KEY_SALT_BYTES = 16
+/** AES-GCM nonce length recommended by NIST SP 800-38D. */
+export const KEY_IV_BYTES = 12
+export const KEY_PASSPHRASE_MIN_CHARS = 8

@@ -1,0 +1,77 @@
+/** Anthropic Messages API, called straight from the browser (or Node) with the person's key. */
+import { ANTHROPIC_API_VERSION } from '../defaults.ts'
+import type { ChatChunk, ChatRequest, LlmProvider } from '../engine/index.ts'
+import type { ProviderSettings } from '../settings/schema.ts'
+import { buildAnthropicBody } from './anthropicRequest.ts'
+import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
+import type { CallTarget } from './errors.ts'
+import { pickModel } from './openaiCompatible.ts'
+import { isJsonReply, sseMessages } from './sse.ts'
+import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
+
+/** Used when the settings leave the base URL empty. */
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com'
+
+/** `{base}/v1/{path}`, accepting base URLs given with or without the `/v1` suffix. */
+export function anthropicUrl(settings: ProviderSettings, path: string): string {
+  const base = settings.baseUrl.trim() === '' ? ANTHROPIC_DEFAULT_BASE_URL : settings.baseUrl.trim()
+  const root = base.replace(/\/+$/, '')
+  return joinUrl(/\/v1$/.test(root) ? root : `${root}/v1`, path)
+}
+
+/** x-api-key (when set), the API version, and the header Anthropic requires for browser calls. */
+export function anthropicHeaders(settings: ProviderSettings): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'anthropic-version': ANTHROPIC_API_VERSION,
+    'anthropic-dangerous-direct-browser-access': 'true',
+  }
+  if (settings.apiKey.trim() !== '') headers['x-api-key'] = settings.apiKey.trim()
+  return { ...headers, ...extraHeaders(settings.headers) }
+}
+
+class AnthropicProvider implements LlmProvider {
+  constructor(
+    private readonly settings: ProviderSettings,
+    private readonly deps: TransportDeps,
+  ) {}
+
+  get id(): string {
+    return this.settings.id
+  }
+
+  async *chat(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatChunk> {
+    const model = pickModel(this.settings, request.model)
+    const stream = request.stream ?? this.settings.stream
+    const target: CallTarget = {
+      label: this.settings.label || this.settings.id,
+      model,
+      url: anthropicUrl(this.settings, 'messages'),
+    }
+    const headers = anthropicHeaders(this.settings)
+    const body = JSON.stringify(buildAnthropicBody(request, model, stream))
+    const call = await sendRequest(this.deps, target, () => ({ method: 'POST', headers, body }), signal)
+    try {
+      if (!stream || isJsonReply(call.response)) {
+        const result = parseAnthropicReply(await call.json(), target, model)
+        if (result.reasoning !== '') yield { type: 'reasoning', text: result.reasoning }
+        if (result.text !== '') yield { type: 'text', text: result.text }
+        yield { type: 'done', result }
+        return
+      }
+      const reply = new AnthropicStream(target, model)
+      for await (const message of sseMessages(call)) {
+        yield* reply.push(message.data)
+        if (reply.done) break
+      }
+      yield { type: 'done', result: reply.finish() }
+    } finally {
+      call.close()
+    }
+  }
+}
+
+/** Creates a provider for an `anthropic` kind entry of settings. */
+export function createAnthropicProvider(settings: ProviderSettings, deps: TransportDeps): LlmProvider {
+  return new AnthropicProvider(settings, deps)
+}

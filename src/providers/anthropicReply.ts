@@ -1,0 +1,249 @@
+/**
+ * Reads Anthropic Messages API replies: the streamed events (message_start, content_block_*,
+ * message_delta, message_stop, error) and whole JSON replies.
+ */
+import { z } from 'zod'
+import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
+import { badResponseError, type CallTarget } from './errors.ts'
+
+const usageSchema = z
+  .object({
+    input_tokens: z.number().nullish(),
+    output_tokens: z.number().nullish(),
+    cache_creation_input_tokens: z.number().nullish(),
+    cache_read_input_tokens: z.number().nullish(),
+  })
+  .nullish()
+
+const blockSchema = z.object({
+  type: z.string(),
+  text: z.string().nullish(),
+  thinking: z.string().nullish(),
+  id: z.string().nullish(),
+  name: z.string().nullish(),
+  input: z.unknown().optional(),
+})
+
+const eventSchema = z.object({
+  type: z.string(),
+  index: z.number().int().nullish(),
+  message: z.object({ model: z.string().nullish(), usage: usageSchema }).nullish(),
+  content_block: blockSchema.nullish(),
+  delta: z
+    .object({
+      type: z.string().nullish(),
+      text: z.string().nullish(),
+      thinking: z.string().nullish(),
+      partial_json: z.string().nullish(),
+      stop_reason: z.string().nullish(),
+    })
+    .nullish(),
+  usage: usageSchema,
+  error: z.object({ type: z.string().nullish(), message: z.string().nullish() }).nullish(),
+})
+
+const replySchema = z.object({
+  model: z.string().nullish(),
+  content: z.array(blockSchema),
+  stop_reason: z.string().nullish(),
+  usage: usageSchema,
+})
+
+/** Anthropic's stop reasons in the OpenAI vocabulary the rest of Wardflow uses. */
+export function normalizeStopReason(reason: string | null | undefined, hasToolCalls: boolean): string {
+  switch (reason) {
+    case 'end_turn':
+    case 'stop_sequence':
+      return 'stop'
+    case 'tool_use':
+      return 'tool_calls'
+    case 'max_tokens':
+      return 'length'
+    case null:
+    case undefined:
+    case '':
+      return hasToolCalls ? 'tool_calls' : 'stop'
+    default:
+      return reason
+  }
+}
+
+function promptTokens(usage: z.infer<typeof usageSchema>): number | undefined {
+  if (usage?.input_tokens == null) return undefined
+  return usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
+}
+
+/** An `error` event: overloaded and api errors are server trouble, the rest a refused request. */
+function eventError(error: { type?: string | null; message?: string | null }, target: CallTarget): FlowError {
+  const type = error.type ?? 'error'
+  const code =
+    type === 'overloaded_error' || type === 'api_error' ? 'PROVIDER_SERVER' : 'PROVIDER_BAD_REQUEST'
+  return new FlowError(
+    code,
+    `${target.label} reported ${type} in the middle of the reply: ${error.message ?? ''}`,
+    {
+      details: { provider: target.label, type },
+    },
+  )
+}
+
+interface Block {
+  kind: 'text' | 'tool' | 'other'
+  id: string
+  name: string
+  json: string
+}
+
+/** Accumulates one streamed reply. Feed each SSE `data` string to `push`. */
+export class AnthropicStream {
+  private text = ''
+  private reasoning = ''
+  private readonly blocks = new Map<number, Block>()
+  private prompt: number | undefined
+  private completion: number | undefined
+  private stopReason: string | null | undefined
+  private model: string
+  private understood = 0
+  private firstMalformed: string | undefined
+  done = false
+
+  constructor(
+    private readonly target: CallTarget,
+    requestedModel: string,
+  ) {
+    this.model = requestedModel
+  }
+
+  push(data: string): ChatChunk[] {
+    let event: z.infer<typeof eventSchema>
+    try {
+      const result = eventSchema.safeParse(JSON.parse(data) as unknown)
+      if (!result.success) throw result.error
+      event = result.data
+    } catch {
+      this.firstMalformed ??= data
+      return []
+    }
+    this.understood += 1
+    const index = event.index ?? 0
+    switch (event.type) {
+      case 'message_start':
+        if (event.message?.model) this.model = event.message.model
+        this.prompt = promptTokens(event.message?.usage) ?? this.prompt
+        this.completion = event.message?.usage?.output_tokens ?? this.completion
+        return []
+      case 'content_block_start': {
+        const block = event.content_block
+        const kind = block?.type === 'tool_use' ? 'tool' : block?.type === 'text' ? 'text' : 'other'
+        this.blocks.set(index, { kind, id: block?.id ?? '', name: block?.name ?? '', json: '' })
+        return this.textOf(block?.text, block?.thinking)
+      }
+      case 'content_block_delta': {
+        const delta = event.delta
+        if (delta?.type === 'input_json_delta') {
+          const block = this.blocks.get(index)
+          if (block) block.json += delta.partial_json ?? ''
+          return []
+        }
+        return this.textOf(delta?.text, delta?.thinking)
+      }
+      case 'message_delta':
+        if (event.delta?.stop_reason) this.stopReason = event.delta.stop_reason
+        this.completion = event.usage?.output_tokens ?? this.completion
+        this.prompt = promptTokens(event.usage) ?? this.prompt
+        return []
+      case 'message_stop':
+        this.done = true
+        return []
+      case 'error':
+        throw eventError(event.error ?? {}, this.target)
+      default:
+        // ping, content_block_stop and future event types carry nothing we need.
+        return []
+    }
+  }
+
+  private textOf(text: string | null | undefined, thinking: string | null | undefined): ChatChunk[] {
+    const out: ChatChunk[] = []
+    if (thinking) {
+      this.reasoning += thinking
+      out.push({ type: 'reasoning', text: thinking })
+    }
+    if (text) {
+      this.text += text
+      out.push({ type: 'text', text })
+    }
+    return out
+  }
+
+  finish(): ChatResult {
+    if (this.understood === 0) {
+      const first = this.firstMalformed
+      throw badResponseError(
+        this.target,
+        first === undefined
+          ? 'the stream held no reply'
+          : `the stream is not JSON (first line: ${first.slice(0, 80)})`,
+      )
+    }
+    if (!this.done && this.stopReason == null) {
+      throw new FlowError(
+        'PROVIDER_NETWORK',
+        `The connection to ${this.target.label} closed before the reply finished (after ${this.text.length} characters). Run the node again.`,
+        { details: { provider: this.target.label } },
+      )
+    }
+    const toolCalls: ToolCall[] = [...this.blocks.entries()]
+      .sort(([a], [b]) => a - b)
+      .filter(([, block]) => block.kind === 'tool')
+      .map(([, block]) => ({
+        id: block.id,
+        name: block.name,
+        arguments: block.json === '' ? '{}' : block.json,
+      }))
+    return {
+      text: this.text,
+      reasoning: this.reasoning,
+      toolCalls,
+      usage:
+        this.prompt === undefined || this.completion === undefined
+          ? undefined
+          : { prompt: this.prompt, completion: this.completion },
+      finishReason: normalizeStopReason(this.stopReason, toolCalls.length > 0),
+      model: this.model,
+    }
+  }
+}
+
+/** Reads a whole (non-streaming) reply. */
+export function parseAnthropicReply(json: unknown, target: CallTarget, requestedModel: string): ChatResult {
+  const parsed = replySchema.safeParse(json)
+  if (!parsed.success) throw badResponseError(target, 'the JSON reply has no content array', parsed.error)
+  let text = ''
+  let reasoning = ''
+  const toolCalls: ToolCall[] = []
+  for (const block of parsed.data.content) {
+    if (block.type === 'text') text += block.text ?? ''
+    else if (block.type === 'thinking') reasoning += block.thinking ?? ''
+    else if (block.type === 'tool_use') {
+      toolCalls.push({
+        id: block.id ?? '',
+        name: block.name ?? '',
+        arguments: JSON.stringify(block.input ?? {}),
+      })
+    }
+  }
+  const usage = parsed.data.usage
+  const prompt = promptTokens(usage)
+  return {
+    text,
+    reasoning,
+    toolCalls,
+    usage:
+      prompt === undefined || usage?.output_tokens == null
+        ? undefined
+        : { prompt, completion: usage.output_tokens },
+    finishReason: normalizeStopReason(parsed.data.stop_reason, toolCalls.length > 0),
+    model: parsed.data.model || requestedModel,
+  }
+}

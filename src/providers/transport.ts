@@ -1,0 +1,252 @@
+/**
+ * One HTTP call to a model API: retries for 429/5xx (honouring Retry-After, with exponential
+ * backoff), an idle watchdog, and abort handling that answers at once even when the injected
+ * fetch is slow to notice. Retries happen only before any byte of a reply was delivered.
+ */
+import {
+  PROVIDER_BACKOFF_BASE_MS,
+  PROVIDER_BACKOFF_MAX_MS,
+  PROVIDER_MAX_RETRIES,
+  PROVIDER_REQUEST_TIMEOUT_MS,
+  PROVIDER_RETRY_AFTER_MAX_MS,
+} from '../defaults.ts'
+import { FlowError, isAbortError, type Clock, type FetchLike } from '../engine/index.ts'
+import {
+  badResponseError,
+  cancelledError,
+  droppedError,
+  extractServerMessage,
+  httpStatusError,
+  isRetryableStatus,
+  networkError,
+  parseRetryAfter,
+  type CallTarget,
+} from './errors.ts'
+
+/** Host abilities every HTTP provider needs. */
+export interface TransportDeps {
+  fetch: FetchLike
+  clock: Clock
+  /**
+   * How long the server may stay silent (before the reply starts or between two reads) before the
+   * call fails with PROVIDER_NETWORK; 0 disables. Defaults to PROVIDER_REQUEST_TIMEOUT_MS.
+   */
+  requestTimeoutMs?: number
+}
+
+/**
+ * Called with the server's message after an HTTP 400; returning true re-sends the request at
+ * once (the builder has adapted the body, e.g. dropped a parameter the server refuses).
+ */
+export type BadRequestAdapter = (serverMessage: string) => boolean
+
+/** Resolves like `promise`, or rejects as soon as `signal` aborts. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined)
+    return Promise.reject(signal.reason instanceof Error ? signal.reason : cancelledError())
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : cancelledError())
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
+/** One attempt: a signal linked to the caller's, plus the idle watchdog. */
+class CallScope {
+  private readonly controller = new AbortController()
+  private readonly stopWatch = new AbortController()
+  private last: number
+  private timedOut = false
+  private readonly onOuterAbort = () => this.controller.abort(this.outer.reason)
+
+  constructor(
+    private readonly deps: TransportDeps,
+    private readonly outer: AbortSignal,
+    private readonly target: CallTarget,
+  ) {
+    this.last = deps.clock.now()
+    outer.addEventListener('abort', this.onOuterAbort, { once: true })
+    const timeout = deps.requestTimeoutMs ?? PROVIDER_REQUEST_TIMEOUT_MS
+    if (timeout > 0) void this.watch(timeout)
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal
+  }
+
+  touch(): void {
+    this.last = this.deps.clock.now()
+  }
+
+  private async watch(timeoutMs: number): Promise<void> {
+    const { clock } = this.deps
+    try {
+      for (;;) {
+        const before = clock.now()
+        const remaining = timeoutMs - (before - this.last)
+        if (remaining <= 0) {
+          this.timedOut = true
+          this.controller.abort(this.timeoutError(timeoutMs))
+          return
+        }
+        await clock.sleep(remaining, this.stopWatch.signal)
+        // A fake clock whose time stands still cannot measure a timeout; stop instead of spinning.
+        if (clock.now() === before) return
+      }
+    } catch {
+      // Stopped: the call finished.
+    }
+  }
+
+  private timeoutError(timeoutMs: number): FlowError {
+    return new FlowError(
+      'PROVIDER_NETWORK',
+      `${this.target.label} sent nothing for ${Math.round(timeoutMs / 1000)} s, so the call was given up. Check that the server at ${this.target.url} is running and not overloaded.`,
+      { details: { provider: this.target.label, url: this.target.url, timeoutMs } },
+    )
+  }
+
+  /** Converts anything thrown during the attempt into the FlowError to report. */
+  error(thrown: unknown, fallback: (cause: unknown) => FlowError): FlowError {
+    if (this.outer.aborted) return cancelledError(thrown)
+    if (this.timedOut) return this.timeoutError(this.deps.requestTimeoutMs ?? PROVIDER_REQUEST_TIMEOUT_MS)
+    if (thrown instanceof FlowError) return thrown
+    if (isAbortError(thrown)) return cancelledError(thrown)
+    return fallback(thrown)
+  }
+
+  close(): void {
+    this.stopWatch.abort()
+    this.outer.removeEventListener('abort', this.onOuterAbort)
+  }
+}
+
+/** A successful (2xx) response whose body is still to be read. Always `close()` it. */
+export class OpenCall {
+  private received = 0
+
+  constructor(
+    readonly response: Response,
+    private readonly scope: CallScope,
+    readonly target: CallTarget,
+  ) {}
+
+  /** Decoded body text as it arrives; every read resets the idle watchdog. */
+  async *text(): AsyncGenerator<string> {
+    const body = this.response.body
+    if (body === null) throw badResponseError(this.target, 'the reply has no body')
+    const reader = body.getReader()
+    const decoder = new TextDecoder()
+    try {
+      for (;;) {
+        let step: ReadableStreamReadResult<Uint8Array>
+        try {
+          step = await raceAbort(reader.read(), this.scope.signal)
+        } catch (error) {
+          throw this.scope.error(error, (cause) => droppedError(cause, this.target, this.received))
+        }
+        this.scope.touch()
+        if (step.done) {
+          const tail = decoder.decode()
+          if (tail !== '') yield tail
+          return
+        }
+        const text = decoder.decode(step.value, { stream: true })
+        this.received += text.length
+        if (text !== '') yield text
+      }
+    } finally {
+      reader.cancel().catch(() => undefined)
+    }
+  }
+
+  /** The whole body parsed as JSON (non-streaming replies). */
+  async json(): Promise<unknown> {
+    let text = ''
+    for await (const part of this.text()) text += part
+    try {
+      return JSON.parse(text) as unknown
+    } catch (error) {
+      throw badResponseError(this.target, 'the reply is not JSON', error)
+    }
+  }
+
+  close(): void {
+    this.scope.close()
+  }
+}
+
+/**
+ * Sends a request built by `build` (called again for every attempt), retrying rate limits and
+ * server errors before any reply byte arrived. Throws PROVIDER_* FlowErrors, or CANCELLED.
+ */
+export async function sendRequest(
+  deps: TransportDeps,
+  target: CallTarget,
+  build: () => RequestInit,
+  signal: AbortSignal,
+  adapt?: BadRequestAdapter,
+): Promise<OpenCall> {
+  let retries = 0
+  for (;;) {
+    if (signal.aborted) throw cancelledError(signal.reason)
+    const scope = new CallScope(deps, signal, target)
+    let response: Response
+    try {
+      response = await raceAbort(deps.fetch(target.url, { ...build(), signal: scope.signal }), scope.signal)
+    } catch (error) {
+      scope.close()
+      throw scope.error(error, (cause) => networkError(cause, target))
+    }
+    scope.touch()
+    if (response.ok) return new OpenCall(response, scope, target)
+
+    let bodyText = ''
+    try {
+      bodyText = await raceAbort(response.text(), scope.signal)
+    } catch (error) {
+      if (signal.aborted) throw cancelledError(error)
+    } finally {
+      scope.close()
+    }
+    const message = extractServerMessage(bodyText)
+    if (response.status === 400 && adapt?.(message) === true) continue
+    if (!isRetryableStatus(response.status) || retries >= PROVIDER_MAX_RETRIES) {
+      throw httpStatusError(response.status, message, target, { attempts: retries + 1 })
+    }
+    const retryAfterMs = parseRetryAfter(response.headers, deps.clock.now())
+    if (retryAfterMs !== undefined && retryAfterMs > PROVIDER_RETRY_AFTER_MAX_MS) {
+      throw httpStatusError(response.status, message, target, { attempts: retries + 1, retryAfterMs })
+    }
+    const backoffMs = Math.min(PROVIDER_BACKOFF_BASE_MS * 2 ** retries, PROVIDER_BACKOFF_MAX_MS)
+    retries += 1
+    try {
+      await deps.clock.sleep(retryAfterMs ?? backoffMs, signal)
+    } catch (error) {
+      throw cancelledError(error)
+    }
+  }
+}
+
+/** Joins a base URL and a path without doubling or losing the slash. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+}
+
+/** Settings headers with a key, skipping empty rows. */
+export function extraHeaders(headers: ReadonlyArray<{ key: string; value: string }>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const { key, value } of headers) if (key.trim() !== '') out[key.trim()] = value
+  return out
+}
