@@ -99,6 +99,25 @@ export const UNDO_GROUP_WINDOW_MS = 1_000
 export const UNDO_HISTORY_LIMIT = 200
 export const SNAP_GRID_PX = 16
 export const PASTE_OFFSET_PX = 32
+/** Canvas: a node's nominal size, used before React Flow measured it (drop point, layout). */
+export const NODE_WIDTH_PX = 260
+export const NODE_HEIGHT_PX = 96
+export const NOTE_DEFAULT_WIDTH_PX = 240
+export const NOTE_DEFAULT_HEIGHT_PX = 140
+export const NOTE_MIN_SIZE_PX = 120
+/** Auto-layout spacing (dagre, left to right). */
+export const LAYOUT_RANK_SEP_PX = 80
+export const LAYOUT_NODE_SEP_PX = 40
+/** Zoom used when a problem or a node is focused; fitView never zooms in past FIT_VIEW_MAX_ZOOM. */
+export const FOCUS_NODE_MAX_ZOOM = 1.2
+export const FIT_VIEW_MAX_ZOOM = 1.5
+export const VIEWPORT_ANIMATION_MS = 250
+/** Preflight runs this long after the last structural edit, never per drag frame. */
+export const PREFLIGHT_DEBOUNCE_MS = 300
+/** How long a status note (refused connection, pasted nodes) stays on screen. */
+export const STATUS_NOTE_MS = 4_000
+/** Textarea fields longer than this many lines open in the code editor. */
+export const INSPECTOR_EDITOR_MIN_LINES = 12
 export const CONSOLE_MAX_CHARS = 200_000
 /** Node body summaries (first line of a prompt, URL, ...) are cut to this length. */
 export const NODE_SUMMARY_MAX_CHARS = 80
