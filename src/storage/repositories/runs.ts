@@ -1,0 +1,142 @@
+/** Run history: saved once when a run ends, the last N kept per flow. */
+import { z } from 'zod'
+import { Dexie } from 'dexie'
+import { IMPORT_MAX_JSON_DEPTH } from '../../defaults.ts'
+import type { WardflowDb } from '../db.ts'
+import { guard } from '../errors.ts'
+import type { RunRecord } from '../rows.ts'
+import { readRunHistoryLimit } from './settings.ts'
+
+const usageSchema = z.object({
+  prompt: z.number(),
+  completion: z.number(),
+  total: z.number(),
+  estimated: z.boolean(),
+})
+
+export const runRecordSchema = z.object({
+  id: z.string().min(1),
+  flowId: z.string().min(1),
+  startedAt: z.number(),
+  finishedAt: z.number(),
+  status: z.enum(['success', 'error', 'cancelled']),
+  inputs: z.record(z.string(), z.string()),
+  outputs: z.record(z.string(), z.record(z.string(), z.unknown())),
+  events: z.array(z.unknown()),
+  usage: usageSchema,
+  timings: z.record(z.string(), z.object({ startedAt: z.number(), durationMs: z.number() })),
+})
+
+export interface SaveRunOptions {
+  /** Runs kept for this flow; read from settings (runHistoryPerFlow) when omitted. */
+  keep?: number
+  /** Secret values (e.g. secretValues(keys)) that must not be stored: replaced by "[redacted]". */
+  scrub?: readonly string[]
+}
+
+interface ChunkLike {
+  type: 'nodeChunk'
+  runId?: unknown
+  nodeId?: unknown
+  channel?: unknown
+  text: string
+}
+
+function isChunk(event: unknown): event is ChunkLike {
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    (event as ChunkLike).type === 'nodeChunk' &&
+    typeof (event as ChunkLike).text === 'string'
+  )
+}
+
+/** Merges consecutive chunks of one node and channel: the text is kept, the record gets far smaller. */
+export function compactEvents(events: readonly unknown[]): unknown[] {
+  const out: unknown[] = []
+  for (const event of events) {
+    const last = out[out.length - 1]
+    if (
+      isChunk(event) &&
+      isChunk(last) &&
+      last.nodeId === event.nodeId &&
+      last.channel === event.channel &&
+      last.runId === event.runId
+    ) {
+      out[out.length - 1] = { ...last, text: last.text + event.text }
+    } else out.push(event)
+  }
+  return out
+}
+
+/** Replaces every occurrence of the given secrets in every string of `value`. */
+export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
+  const needles = secrets.filter((s) => s !== '').sort((a, b) => b.length - a.length)
+  if (needles.length === 0) return value
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return needles.reduce((text, s) => text.split(s).join('[redacted]'), v)
+    if (depth > IMPORT_MAX_JSON_DEPTH || typeof v !== 'object' || v === null) return v
+    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1))
+    return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item, depth + 1)]))
+  }
+  return walk(value, 0) as T
+}
+
+/**
+ * Saves a finished run and drops the oldest runs of its flow beyond the limit, in one
+ * transaction: if the save fails, nothing is dropped. Returns how many old runs went.
+ */
+export async function saveRun(
+  db: WardflowDb,
+  run: RunRecord,
+  options: SaveRunOptions = {},
+): Promise<{ removed: number }> {
+  const keep = options.keep ?? (await readRunHistoryLimit(db))
+  const record = scrubSecrets({ ...run, events: compactEvents(run.events) }, options.scrub ?? [])
+  return guard('saving the run', () =>
+    db.transaction('rw', db.runs, async () => {
+      await db.runs.put(record)
+      const keys = await db.runs
+        .where('[flowId+startedAt]')
+        .between([run.flowId, Dexie.minKey], [run.flowId, Dexie.maxKey])
+        .primaryKeys()
+      const excess = keys.length - Math.max(1, keep)
+      if (excess <= 0) return { removed: 0 }
+      await db.runs.bulkDelete(keys.slice(0, excess))
+      return { removed: excess }
+    }),
+  )
+}
+
+function valid(row: unknown): RunRecord | undefined {
+  const parsed = runRecordSchema.safeParse(row)
+  return parsed.success ? parsed.data : undefined
+}
+
+/** A flow's runs, newest first (rows that fail validation are left out). */
+export function listRuns(db: WardflowDb, flowId: string): Promise<RunRecord[]> {
+  return guard('listing runs', async () => {
+    const rows = await db.runs
+      .where('[flowId+startedAt]')
+      .between([flowId, Dexie.minKey], [flowId, Dexie.maxKey])
+      .reverse()
+      .toArray()
+    return rows.flatMap((row) => valid(row) ?? [])
+  })
+}
+
+export async function getRun(db: WardflowDb, id: string): Promise<RunRecord | undefined> {
+  return valid(await guard('loading a run', () => db.runs.get(id)))
+}
+
+/** Deletes the runs of one flow, or every run when `flowId` is omitted. Returns how many. */
+export function clearRuns(db: WardflowDb, flowId?: string): Promise<number> {
+  return guard('clearing run history', async () => {
+    if (flowId === undefined) {
+      const count = await db.runs.count()
+      await db.runs.clear()
+      return count
+    }
+    return db.runs.where('flowId').equals(flowId).delete()
+  })
+}

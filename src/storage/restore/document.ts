@@ -1,0 +1,238 @@
+/**
+ * Validate + migrate one flow document. Two modes:
+ * - strict (imports): any problem refuses the document, each with its JSON path;
+ * - lenient (loading what is stored): repairs in memory without dropping data (a broken node
+ *   becomes a placeholder keeping its JSON; an invalid config is kept for preflight to report),
+ *   and refuses only what cannot be read at all, leaving the stored row untouched.
+ */
+import { IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
+import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../../engine/index.ts'
+import { graphProblems } from './graph.ts'
+import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
+import { defaultNodeLookup, restoreConfig, unsupportedNode, type NodeLookup } from './nodes.ts'
+import {
+  documentSchema,
+  edgeSchema,
+  isPlainObject,
+  joinPath,
+  jsonDepth,
+  metadataSchema,
+  nodeSchema,
+  viewportSchema,
+  zodProblems,
+  type ImportProblem,
+} from './schema.ts'
+
+export interface RestoreOptions {
+  mode: 'strict' | 'lenient'
+  /** Shape version of the input; the current one when omitted. */
+  schemaVersion?: number
+  lookup?: NodeLookup
+  /** Lenient mode: identity to fall back on when the stored metadata is unreadable. */
+  fallback?: { id: string; name: string; updatedAt: string }
+  /** Prefix for problem paths (e.g. '' for a workflow file, whose nodes are at `nodes[i]`). */
+  pathPrefix?: string
+}
+
+export type RestoreResult =
+  | { ok: true; doc: FlowDocument; notes: string[]; migrated: string[] }
+  | { ok: false; problems: ImportProblem[] }
+
+/** Keeps a problem list readable: the first IMPORT_MAX_PROBLEMS, then a count of the rest. */
+export function capProblems(problems: ImportProblem[]): ImportProblem[] {
+  if (problems.length <= IMPORT_MAX_PROBLEMS) return problems
+  const rest = problems.length - IMPORT_MAX_PROBLEMS
+  return [...problems.slice(0, IMPORT_MAX_PROBLEMS), { path: '', message: `...and ${rest} more problems.` }]
+}
+
+function fail(problems: ImportProblem[]): RestoreResult {
+  return { ok: false, problems: capProblems(problems) }
+}
+
+/** Validates and migrates `raw` into a current FlowDocument. Never throws. */
+export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreResult {
+  const lookup = options.lookup ?? defaultNodeLookup
+  const prefix = options.pathPrefix ?? ''
+  const strict = options.mode === 'strict'
+  if (jsonDepth(raw, IMPORT_MAX_JSON_DEPTH) > IMPORT_MAX_JSON_DEPTH) {
+    return fail([
+      {
+        path: prefix,
+        message: `The flow nests deeper than ${IMPORT_MAX_JSON_DEPTH} levels, which no real flow does.`,
+      },
+    ])
+  }
+  const migration = migrateDocument(raw, options.schemaVersion ?? CURRENT_DOC_SCHEMA_VERSION)
+  if (!migration.ok) return fail([{ path: prefix, message: migration.message }])
+  const doc = migration.doc
+  if (!isPlainObject(doc)) return fail([{ path: prefix, message: 'A flow must be a JSON object.' }])
+  if (!Array.isArray(doc.nodes))
+    return fail([{ path: joinPath(prefix, 'nodes'), message: 'A flow needs a "nodes" list.' }])
+
+  const problems: ImportProblem[] = []
+  const notes: string[] = []
+  let metadata: FlowDocument['metadata'] | undefined
+  let viewport: FlowDocument['viewport'] = { x: 0, y: 0, zoom: 1 }
+  if (strict) {
+    const envelope = documentSchema.safeParse(doc)
+    if (!envelope.success) problems.push(...zodProblems(envelope.error, prefix))
+    else ({ metadata, viewport } = envelope.data)
+  } else {
+    const meta = metadataSchema.safeParse(doc.metadata)
+    if (meta.success) metadata = meta.data
+    else {
+      const fb = options.fallback ?? { id: 'restored', name: '', updatedAt: new Date(0).toISOString() }
+      metadata = {
+        id: fb.id,
+        name: fb.name,
+        description: '',
+        tags: [],
+        createdAt: fb.updatedAt,
+        updatedAt: fb.updatedAt,
+      }
+      notes.push('The flow name and dates were unreadable and were rebuilt from the saved list entry.')
+    }
+    const view = viewportSchema.safeParse(doc.viewport)
+    if (view.success) viewport = view.data
+    else if (doc.viewport !== undefined)
+      notes.push('The saved zoom and position were unreadable and were reset.')
+  }
+
+  const nodes: FlowNode[] = []
+  doc.nodes.forEach((rawNode: unknown, i) => {
+    const at = joinPath(prefix, `nodes[${i}]`)
+    const node = restoreNode(rawNode, i, at, strict, lookup, problems, notes)
+    if (node !== undefined) nodes.push(node)
+  })
+
+  const edges: FlowEdge[] = []
+  const rawEdges: unknown[] = Array.isArray(doc.edges) ? doc.edges : []
+  if (!strict && doc.edges !== undefined && !Array.isArray(doc.edges))
+    notes.push('The saved connections were unreadable and were left out.')
+  rawEdges.forEach((rawEdge, k) => {
+    const parsed = edgeSchema.safeParse(rawEdge)
+    if (parsed.success) edges.push(stripUndefined(parsed.data))
+    else if (strict) problems.push(...zodProblems(parsed.error, joinPath(prefix, `edges[${k}]`)))
+    else notes.push(`Connection ${k + 1} was unreadable and was left out: ${safeJson(rawEdge)}`)
+  })
+
+  if (problems.length === 0) {
+    const graph = graphProblems(nodes, edges).map((p) => ({ ...p, path: joinPath(prefix, p.path) }))
+    if (strict) problems.push(...graph)
+    else notes.push(...graph.map((p) => `${p.path}: ${p.message}`))
+  }
+  if (problems.length > 0 || metadata === undefined) return fail(problems)
+  return { ok: true, doc: { metadata, viewport, nodes, edges }, notes, migrated: migration.applied }
+}
+
+function restoreNode(
+  rawNode: unknown,
+  index: number,
+  at: string,
+  strict: boolean,
+  lookup: NodeLookup,
+  problems: ImportProblem[],
+  notes: string[],
+): FlowNode | undefined {
+  const parsed = nodeSchema.safeParse(rawNode)
+  if (!parsed.success) {
+    if (strict) {
+      problems.push(...zodProblems(parsed.error, at))
+      return undefined
+    }
+    const rec = isPlainObject(rawNode) ? rawNode : {}
+    const id = typeof rec.id === 'string' && rec.id !== '' ? rec.id : `restored_${index + 1}`
+    const pos =
+      isPlainObject(rec.position) && typeof rec.position.x === 'number' && typeof rec.position.y === 'number'
+    notes.push(
+      `Node ${JSON.stringify(id)} was damaged; it is kept as an unsupported placeholder with its saved JSON.`,
+    )
+    const type = typeof rec.type === 'string' ? rec.type : 'unknown'
+    const position = pos ? (rec.position as { x: number; y: number }) : { x: 0, y: 0 }
+    return unsupportedNode(id, type, rawNode, position, id, lookup)
+  }
+  const node: FlowNode = stripUndefined({
+    ...parsed.data,
+    data: { label: parsed.data.data.label, config: parsed.data.data.config },
+  })
+  const revived = reviveKnownPlaceholder(node, lookup)
+  if (revived !== undefined) {
+    notes.push(
+      `Node ${JSON.stringify(node.id)} was a placeholder for type ${JSON.stringify(revived.type)}, which Wardflow now runs; it is restored.`,
+    )
+    return revived
+  }
+  const definition = lookup(node.type)
+  if (definition === undefined) {
+    notes.push(
+      `Node ${JSON.stringify(node.id)} has type ${JSON.stringify(node.type)}, which Wardflow cannot run; it is kept as a placeholder.`,
+    )
+    return {
+      ...unsupportedNode(node.id, node.type, rawNode, node.position, node.data.label, lookup),
+      ...sizeOf(node),
+    }
+  }
+  const config = restoreConfig(definition, node.data.config)
+  if (!config.ok) {
+    if (strict) {
+      for (const issue of config.issues)
+        problems.push({ path: joinPath(`${at}.data.config`, issue.path), message: issue.message })
+      return undefined
+    }
+    notes.push(
+      `Node ${JSON.stringify(node.id)} has settings that need fixing: ${config.issues.map((i) => `${i.path || '(settings)'}: ${i.message}`).join('; ')}`,
+    )
+    return node
+  }
+  if (config.migratedFrom !== undefined && node.type !== UNSUPPORTED_TYPE) {
+    notes.push(
+      `Node ${JSON.stringify(node.id)}: settings updated from version ${config.migratedFrom} to ${definition.configVersion}.`,
+    )
+  }
+  return { ...node, data: { label: node.data.label, config: config.config } }
+}
+
+/**
+ * A placeholder whose original is a Wardflow node of a type this build knows (saved while that
+ * type was missing) turns back into that node, so nothing stays degraded for good.
+ */
+function reviveKnownPlaceholder(node: FlowNode, lookup: NodeLookup): FlowNode | undefined {
+  if (node.type !== UNSUPPORTED_TYPE) return undefined
+  const { originalType, original } = node.data.config
+  if (typeof originalType !== 'string' || originalType === UNSUPPORTED_TYPE) return undefined
+  const definition = lookup(originalType)
+  const parsed = nodeSchema.safeParse(original)
+  if (
+    definition === undefined ||
+    !parsed.success ||
+    parsed.data.id !== node.id ||
+    parsed.data.type !== originalType
+  )
+    return undefined
+  const config = restoreConfig(definition, parsed.data.data.config)
+  if (!config.ok) return undefined
+  return stripUndefined({
+    ...parsed.data,
+    position: node.position,
+    data: { label: parsed.data.data.label, config: config.config },
+  })
+}
+
+function sizeOf(node: FlowNode): Partial<FlowNode> {
+  return node.size === undefined ? {} : { size: node.size }
+}
+
+/** Drops keys whose value is undefined, so documents compare and serialise cleanly. */
+function stripUndefined<T extends object>(value: T): T {
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = v
+  return out as T
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value)?.slice(0, 200) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}

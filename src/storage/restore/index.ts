@@ -1,0 +1,27 @@
+/** Validate + migrate every document on load (architecture.md, house rule 10). */
+import type { FlowRow } from '../rows.ts'
+import { restoreDocument, type RestoreResult } from './document.ts'
+import { inferDocSchemaVersion } from './migrations.ts'
+import type { NodeLookup } from './nodes.ts'
+
+export * from './document.ts'
+export * from './migrations.ts'
+export * from './graph.ts'
+export {
+  restoreConfig,
+  unsupportedNode,
+  defaultNodeLookup,
+  type NodeLookup,
+  type ConfigResult,
+} from './nodes.ts'
+export { isPlainObject, joinPath, type ImportProblem } from './schema.ts'
+
+/** Restores the document of a stored flow row (lenient: repairs, never drops data). */
+export function restoreFlowRow(row: FlowRow, lookup?: NodeLookup): RestoreResult {
+  return restoreDocument(row.doc, {
+    mode: 'lenient',
+    schemaVersion: row.schemaVersion ?? inferDocSchemaVersion(row.doc),
+    lookup,
+    fallback: { id: row.id, name: row.name, updatedAt: row.updatedAt },
+  })
+}

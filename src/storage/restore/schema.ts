@@ -1,0 +1,88 @@
+/**
+ * zod schemas of the flow document's structure (current shape). Node configs are only checked
+ * to be objects here; their content is validated by each node type's own schema (nodes.ts).
+ */
+import { z } from 'zod'
+import { formatPath } from '../../nodes/types.ts'
+
+/** One thing wrong with an imported or stored document, at a JSON path like `nodes[2].data.config.temperature`. */
+export interface ImportProblem {
+  path: string
+  message: string
+}
+
+export const EPOCH_ISO = new Date(0).toISOString()
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+const configObject = z.custom<Record<string, unknown>>(isPlainObject, {
+  message: 'Expected an object (the node settings).',
+})
+
+export const xySchema = z.object({ x: z.number(), y: z.number() })
+
+export const viewportSchema = z.object({ x: z.number(), y: z.number(), zoom: z.number().positive() })
+
+export const nodeSchema = z.object({
+  id: z.string(),
+  type: z.string().min(1, 'A node needs a type.'),
+  position: xySchema,
+  data: z.object({ label: z.string().default(''), config: configObject.default(() => ({})) }),
+  size: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+})
+
+export const edgeSchema = z.object({
+  id: z.string().min(1, 'An edge needs an id.'),
+  source: z.string(),
+  target: z.string(),
+  sourceHandle: z.string().nullable().optional(),
+  targetHandle: z.string().nullable().optional(),
+})
+
+export const metadataSchema = z.object({
+  id: z.string().min(1, 'The flow needs an id.'),
+  name: z.string(),
+  description: z.string().default(''),
+  tags: z.array(z.string()).default([]),
+  createdAt: z.string().default(EPOCH_ISO),
+  updatedAt: z.string().default(EPOCH_ISO),
+})
+
+export const documentSchema = z.object({
+  metadata: metadataSchema,
+  viewport: viewportSchema.default({ x: 0, y: 0, zoom: 1 }),
+  nodes: z.array(z.unknown()),
+  edges: z.array(z.unknown()).default([]),
+})
+
+/** Turns zod issues into problems under `prefix` (e.g. `nodes[3]`). */
+export function zodProblems(error: z.ZodError, prefix = ''): ImportProblem[] {
+  return error.issues.map((issue) => ({
+    path: joinPath(prefix, formatPath(issue.path)),
+    message: issue.message,
+  }))
+}
+
+/** Joins JSON path parts: `joinPath('nodes[0].data.config', 'tools[1].name')`. */
+export function joinPath(prefix: string, rest: string): string {
+  if (rest === '') return prefix
+  if (prefix === '') return rest
+  return rest.startsWith('[') ? `${prefix}${rest}` : `${prefix}.${rest}`
+}
+
+/** Iteratively measures how deep a parsed JSON value nests (recursion could overflow on hostile input). */
+export function jsonDepth(value: unknown, limit: number): number {
+  let max = 0
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number]
+    if (typeof current !== 'object' || current === null) continue
+    if (depth > max) max = depth
+    if (max > limit) return max
+    for (const child of Object.values(current))
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
+  }
+  return max
+}

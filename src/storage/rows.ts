@@ -1,0 +1,84 @@
+/**
+ * Shapes of the rows Wardflow keeps in IndexedDB. Rows are read back as `unknown` where their
+ * content may come from an older version of the app; restore/ and the repositories validate them.
+ */
+import type { AppSettings } from '../settings/schema.ts'
+import type { EncryptedEnvelope } from './crypto.ts'
+import type { Secrets } from './secrets.ts'
+
+/** One flow. `name` and `updatedAt` are copied out of the document so Dexie can index them. */
+export interface FlowRow {
+  id: string
+  name: string
+  /** ISO-8601, copied from `doc.metadata.updatedAt`. */
+  updatedAt: string
+  /** Shape version of `doc` (restore/migrations.ts); rows written before v2 have none. */
+  schemaVersion?: number
+  nodeCount?: number
+  /** A FlowDocument of `schemaVersion`; validated and migrated on every load. */
+  doc: unknown
+}
+
+export type RunStatus = 'success' | 'error' | 'cancelled'
+
+/** Timing of one node in a run. */
+export interface NodeTiming {
+  startedAt: number
+  durationMs: number
+}
+
+/** One finished run, written once when it ends. */
+export interface RunRecord {
+  id: string
+  flowId: string
+  /** ms since epoch */
+  startedAt: number
+  finishedAt: number
+  status: RunStatus
+  /** Run inputs that overrode Input node values. */
+  inputs: Record<string, string>
+  /** Node outputs keyed by node id. */
+  outputs: Record<string, Record<string, unknown>>
+  /** The run's events (consecutive chunks of one node are merged before saving). */
+  events: unknown[]
+  usage: { prompt: number; completion: number; total: number; estimated: boolean }
+  timings: Record<string, NodeTiming>
+}
+
+export const SETTINGS_ROW_ID = 'app'
+
+/** The settings row. Provider keys are never in it (since DB v2): they live in `secrets`. */
+export interface SettingsRow {
+  id: typeof SETTINGS_ROW_ID
+  value: AppSettings | unknown
+}
+
+export const SECRETS_ROW_ID = 'keys'
+
+/** Provider keys, in plain text or, while locked, encrypted with the person's passphrase. */
+export type SecretsRow =
+  | { id: typeof SECRETS_ROW_ID; state: 'plain'; providers: Secrets }
+  | { id: typeof SECRETS_ROW_ID; state: 'locked'; envelope: EncryptedEnvelope }
+
+export type ExportKind = 'sanitized' | 'full'
+
+/** A settings export as the person downloaded it, kept so they can download or restore it again. */
+export interface ExportRecord {
+  id: string
+  kind: ExportKind
+  /** ms since epoch */
+  createdAt: number
+  /** UTF-8 bytes of `text`. */
+  size: number
+  fileName: string
+  text: string
+}
+
+/** Disposable data (fetched model lists and the like): clearing it loses nothing a person made. */
+export interface CacheRow {
+  id: string
+  kind: string
+  /** ms since epoch */
+  createdAt: number
+  value: unknown
+}
