@@ -38,6 +38,30 @@ export const SANDBOX_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024
 export const SANDBOX_STACK_LIMIT_BYTES = 1024 * 1024
 export const SANDBOX_MAX_LOG_LINES = 500
 export const SANDBOX_MAX_RESULT_CHARS = 1_000_000
+/** Console lines longer than this are cut (with an ellipsis) inside the sandbox. */
+export const SANDBOX_MAX_LOG_LINE_CHARS = 10_000
+/** Error messages coming out of the sandbox are cut to this length. */
+export const SANDBOX_MAX_ERROR_CHARS = 2_000
+/**
+ * The wasm memory of a sandbox worker starts at the module's own minimum and is capped at
+ * SANDBOX_MEMORY_LIMIT_BYTES plus this overhead (static data, the 5 MB C stack). The cap is the
+ * real limit: QuickJS's own accounting in this wasm build counts large blocks as 8 bytes.
+ */
+export const SANDBOX_WASM_INITIAL_BYTES = 16 * 1024 * 1024
+export const SANDBOX_WASM_OVERHEAD_BYTES = 16 * 1024 * 1024
+/** Browser workers have a fixed ~1 MB native stack, so QuickJS must stop recursing sooner there. */
+export const SANDBOX_BROWSER_STACK_LIMIT_BYTES = 256 * 1024
+/** V8 stack of the Node worker thread: QuickJS's 1 MB wasm stack needs ~16 MB of native stack. */
+export const SANDBOX_NODE_WORKER_STACK_MB = 32
+/** The in-VM interrupt fires this long after the deadline; the host's kill is the first line. */
+export const SANDBOX_INTERRUPT_GRACE_MS = 100
+/** Workers a runner keeps (running or idle); further runs queue. */
+export const SANDBOX_MAX_WORKERS = 2
+/** A worker that has not loaded QuickJS within this time is treated as failed. */
+export const SANDBOX_WORKER_START_TIMEOUT_MS = 15_000
+/** Bench budgets (issue 3): first run incl. worker + wasm load, and the median warm call. */
+export const SANDBOX_BENCH_COLD_START_MAX_MS = 300
+export const SANDBOX_BENCH_WARM_P50_MAX_MS = 10
 export const HTTP_TIMEOUT_MS = 30_000
 export const TOOL_TIMEOUT_RANGE_MS: NumberRange = { min: 5_000, max: 300_000, step: 1_000 }
 export const HTTP_TIMEOUT_RANGE_MS: NumberRange = { min: 1_000, max: 300_000, step: 1_000 }
