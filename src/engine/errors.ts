@@ -17,6 +17,8 @@ export type FlowErrorCode =
   | 'REF_UNKNOWN_NODE'
   | 'REF_NOT_UPSTREAM'
   | 'REF_FORBIDDEN_SEGMENT'
+  /** Warning only: the referenced node has no such output field. */
+  | 'REF_UNKNOWN_FIELD'
   | 'TOO_MANY_NODES'
   // providers
   | 'PROVIDER_MISSING'
@@ -73,7 +75,11 @@ export class FlowError extends Error {
 }
 
 /** Wraps anything thrown into a FlowError, keeping FlowErrors as they are. */
-export function toFlowError(error: unknown, fallback: FlowErrorCode = 'INTERNAL', nodeId?: string): FlowError {
+export function toFlowError(
+  error: unknown,
+  fallback: FlowErrorCode = 'INTERNAL',
+  nodeId?: string,
+): FlowError {
   if (error instanceof FlowError) return error
   if (isAbortError(error)) return new FlowError('CANCELLED', 'The run was stopped.', { nodeId, cause: error })
   const message = error instanceof Error ? error.message : String(error)
@@ -82,5 +88,10 @@ export function toFlowError(error: unknown, fallback: FlowErrorCode = 'INTERNAL'
 
 /** True for the DOMException an aborted fetch or AbortSignal throws. */
 export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === 'AbortError'
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error as { name: unknown }).name === 'AbortError'
+  )
 }

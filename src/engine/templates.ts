@@ -65,8 +65,8 @@ export function extractRefs(text: string): TemplateRef[] {
       end: match.index + match[0].length,
     }
     if (match[3] !== undefined) ref.fallback = unquote(match[3])
-    if (path.some((s) => typeof s === 'string' && FORBIDDEN_SEGMENTS.has(s)))
-      ref.problem = 'forbidden-segment'
+    const refused = (s: PathSegment): boolean => typeof s === 'string' && FORBIDDEN_SEGMENTS.has(s)
+    if (refused(ref.nodeId) || path.some(refused)) ref.problem = 'forbidden-segment'
     else if (path.length > TEMPLATE_MAX_DEPTH) ref.problem = 'too-deep'
     refs.push(ref)
   }

@@ -1,0 +1,150 @@
+/**
+ * Preflight: the live problems list. Structural problems (ids, types, edges, cycles) first, then
+ * per node: config that does not parse, required settings left empty, and `{{refs}}` that point
+ * at unknown nodes, at nodes that are not upstream, through refused names, or at output fields
+ * the referenced node does not have.
+ */
+import type { FlowDocument } from './flow.ts'
+import { ancestors, buildGraph, type FlowGraph } from './graph.ts'
+import type { EngineNodeType, NodeRegistry } from './nodeType.ts'
+import { nodeLabel, structuralProblems, type Problem } from './structure.ts'
+import { extractRefs, formatRefPath, type TemplateRef } from './templates.ts'
+
+export { BLOCKING_CODES, isBlocking, nodeLabel, structuralProblems } from './structure.ts'
+export type { Problem, ProblemSeverity } from './structure.ts'
+
+interface Parsed {
+  type: EngineNodeType
+  config: unknown
+}
+
+/**
+ * Every problem of `flow`, structural ones first, then node by node in document order.
+ * Pure and fast enough to run on every edit of a few-hundred-node flow.
+ */
+export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[] {
+  const problems = structuralProblems(flow, registry)
+  const graph = buildGraph(flow)
+  const parsed = new Map<string, Parsed>()
+  for (const node of flow.nodes) {
+    const type = registry.get(node.type)
+    if (!type || !type.executable || parsed.has(node.id)) continue
+    const result = type.parseConfig(node.data.config)
+    if (!result.ok) {
+      for (const issue of result.issues) {
+        problems.push({
+          code: 'INVALID_CONFIG',
+          severity: 'error',
+          nodeId: node.id,
+          message: `${nodeLabel(flow, node.id)}: ${issue.path === '' ? 'the settings' : `"${issue.path}"`} ${lowerFirst(issue.message)}`,
+          params: { nodeId: node.id, path: issue.path, issue: issue.message },
+        })
+      }
+      continue
+    }
+    parsed.set(node.id, { type, config: result.value })
+    for (const issue of type.check?.(result.value) ?? []) {
+      problems.push({
+        code: 'MISSING_CONFIG',
+        severity: 'error',
+        nodeId: node.id,
+        message: `${nodeLabel(flow, node.id)}: ${issue.message}`,
+        params: { nodeId: node.id, path: issue.path, issue: issue.message },
+      })
+    }
+  }
+  for (const [nodeId, { type, config }] of parsed) {
+    problems.push(...refProblems(flow, graph, parsed, nodeId, type, config))
+  }
+  return problems
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+function refProblems(
+  flow: FlowDocument,
+  graph: FlowGraph,
+  parsed: ReadonlyMap<string, Parsed>,
+  nodeId: string,
+  type: EngineNodeType,
+  config: unknown,
+): Problem[] {
+  const refs: TemplateRef[] = []
+  for (const text of type.templates?.(config) ?? []) refs.push(...extractRefs(text))
+  if (refs.length === 0) return []
+  const upstream = ancestors(graph, nodeId)
+  const known = new Set(flow.nodes.map((n) => n.id))
+  const out: Problem[] = []
+  const reported = new Set<string>()
+  const who = nodeLabel(flow, nodeId)
+  for (const ref of refs) {
+    if (reported.has(ref.raw)) continue
+    reported.add(ref.raw)
+    const params = { nodeId, ref: ref.raw, target: ref.nodeId }
+    // A fallback means the author planned for the value to be missing: tell, but do not block.
+    const severity = ref.fallback === undefined ? 'error' : 'warning'
+    if (ref.problem === 'forbidden-segment') {
+      out.push({
+        code: 'REF_FORBIDDEN_SEGMENT',
+        severity: 'error',
+        nodeId,
+        message: `${who}: ${ref.raw} uses __proto__, prototype or constructor, which references may not name.`,
+        params,
+      })
+    } else if (ref.problem === 'too-deep') {
+      out.push({
+        code: 'INVALID_CONFIG',
+        severity: 'error',
+        nodeId,
+        message: `${who}: ${ref.raw} has too many path steps.`,
+        params: { ...params, path: '' },
+      })
+    } else if (!known.has(ref.nodeId)) {
+      out.push({
+        code: 'REF_UNKNOWN_NODE',
+        severity,
+        nodeId,
+        message: `${who}: ${ref.raw} names "${ref.nodeId}", but no node has that id.`,
+        params,
+      })
+    } else if (!upstream.has(ref.nodeId)) {
+      out.push({
+        code: 'REF_NOT_UPSTREAM',
+        severity,
+        nodeId,
+        message: `${who}: ${ref.raw} reads ${nodeLabel(flow, ref.nodeId)}, which is not upstream. Connect it (directly or through other nodes) so it runs first.`,
+        params,
+      })
+    } else {
+      const field = unknownField(parsed.get(ref.nodeId), ref)
+      if (field !== undefined) {
+        out.push({
+          code: 'REF_UNKNOWN_FIELD',
+          severity: 'warning',
+          nodeId,
+          message: `${who}: ${ref.raw} reads "${field.name}", but ${nodeLabel(flow, ref.nodeId)} outputs ${field.known.join(', ') || 'nothing'}.`,
+          params: {
+            ...params,
+            field: field.name,
+            fields: field.known.join(', '),
+            path: formatRefPath(ref.nodeId, ref.path),
+          },
+        })
+      }
+    }
+  }
+  return out
+}
+
+function unknownField(
+  target: Parsed | undefined,
+  ref: TemplateRef,
+): { name: string; known: readonly string[] } | undefined {
+  const first = ref.path[0]
+  if (!target || typeof first !== 'string') return undefined
+  const known = target.type.outputs(target.config)
+  if (!known || known.includes(first)) return undefined
+  return { name: first, known }
+}

@@ -1,0 +1,133 @@
+/**
+ * `runFlow`: runs a flow and streams its events as they happen. The async iterator is the whole
+ * interface: the app batches events into the store, the CLI prints them, tests collect them.
+ */
+import type { RunContext } from './context.ts'
+import { FlowError } from './errors.ts'
+import type { RunEvent } from './events.ts'
+import { executeNode, toOutputs } from './execution.ts'
+import type { FlowDocument, FlowNode } from './flow.ts'
+import { buildGraph, directUpstream, topologicalSort } from './graph.ts'
+import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
+import { AsyncQueue } from './queue.ts'
+import { RunScheduler, type RunPlan } from './scheduler.ts'
+import { isBlocking, structuralProblems } from './structure.ts'
+
+/**
+ * Checks the flow's structure and orders its executable nodes. Throws a FlowError carrying the
+ * first blocking problem's code (CYCLE, DANGLING_EDGE, UNSUPPORTED_NODE, ...) and message.
+ */
+export function planRun(flow: FlowDocument, registry: NodeRegistry): RunPlan {
+  const blocking = structuralProblems(flow, registry).filter(isBlocking)
+  const first = blocking[0]
+  if (first) {
+    const more =
+      blocking.length > 1 ? ` (and ${blocking.length - 1} more problem${blocking.length > 2 ? 's' : ''})` : ''
+    throw new FlowError(first.code, first.message + more, { nodeId: first.nodeId, details: first.params })
+  }
+  const nodes = new Map<string, FlowNode>()
+  const types = new Map<string, EngineNodeType>()
+  for (const node of flow.nodes) {
+    const type = registry.get(node.type)
+    if (!type?.executable) continue
+    nodes.set(node.id, node)
+    types.set(node.id, type)
+  }
+  const graph = buildGraph(flow, (id) => nodes.has(id))
+  return { flowId: flow.metadata.id, order: topologicalSort(graph).order, graph, nodes, types }
+}
+
+/**
+ * Runs `flow` and yields its events: `runStart`, then per node `nodeStart`, `nodeChunk`s,
+ * `guard`s and one of `nodeFinish`/`nodeError`/`nodeSkipped`, then `runFinish` (status
+ * `success`, `error` when any node failed, `cancelled` after `ctx.signal` aborted).
+ *
+ * Each node starts as soon as all its upstream nodes finished, at most `ctx.concurrency`
+ * (default RUN_CONCURRENCY) at once. A failed node skips only its descendants. Stopping settles
+ * the run at once: running nodes get a CANCELLED `nodeError`, waiting ones a `nodeSkipped`.
+ * Leaving the loop early (break) aborts the work still in flight.
+ *
+ * Nothing starts until iteration begins. A flow that cannot run at all (cycle, dangling edge,
+ * unknown or unsupported node, duplicate id) makes the first `next()` reject with a FlowError;
+ * call `preflight` first to show every problem.
+ */
+export function runFlow(
+  flow: FlowDocument,
+  registry: NodeRegistry,
+  ctx: RunContext,
+): AsyncIterable<RunEvent> {
+  return {
+    [Symbol.asyncIterator]: () => iterate(flow, registry, ctx)[Symbol.asyncIterator](),
+  }
+}
+
+async function* iterate(
+  flow: FlowDocument,
+  registry: NodeRegistry,
+  ctx: RunContext,
+): AsyncGenerator<RunEvent> {
+  const plan = planRun(flow, registry)
+  const queue = new AsyncQueue<RunEvent>()
+  const scheduler = new RunScheduler(
+    plan,
+    ctx,
+    (event) => queue.push(event),
+    () => queue.close(),
+  )
+  scheduler.start()
+  try {
+    yield* queue
+  } finally {
+    scheduler.dispose()
+  }
+}
+
+export interface RunNodeOptions {
+  /** Aborts this node only; `ctx.signal` is honoured as well. */
+  signal?: AbortSignal
+  /** Receives the node's console text. */
+  onChunk?(text: string, channel: 'output' | 'reasoning' | 'log'): void
+}
+
+/**
+ * Runs one node of `flow` outside a flow run, e.g. "run this node" in the inspector.
+ * `upstream` maps node ids to outputs, as a run would have produced them (non-object values are
+ * wrapped as `{ value }`). Templates may read any of them; the Code node's `inputs` holds those
+ * wired into the node, or all of them when the node has no incoming wires.
+ */
+export async function runNode(
+  flow: FlowDocument,
+  registry: NodeRegistry,
+  ctx: RunContext,
+  nodeId: string,
+  upstream: Record<string, unknown>,
+  options: RunNodeOptions = {},
+): Promise<NodeResult> {
+  const node = flow.nodes.find((n) => n.id === nodeId)
+  const type = node ? registry.get(node.type) : undefined
+  if (!node || !type?.executable)
+    throw new FlowError('TOOL_NOT_FOUND', `There is no runnable node "${nodeId}" in this flow.`, { nodeId })
+  const outputs = toOutputs(upstream)
+  const parents = directUpstream(flow, nodeId)
+  // A node with no wires sees everything it was given; otherwise only what is wired in.
+  const direct: Record<string, Record<string, unknown>> = parents.length === 0 ? outputs : {}
+  for (const parent of parents) {
+    const output = outputs[parent]
+    if (output && Object.hasOwn(outputs, parent)) direct[parent] = output
+  }
+  return executeNode({
+    node,
+    type,
+    ctx,
+    signal: options.signal ? AbortSignal.any([options.signal, ctx.signal]) : ctx.signal,
+    visible: () => outputs,
+    lookup: (ref) => (Object.hasOwn(outputs, ref) ? outputs[ref] : undefined),
+    inputs: direct,
+    sinks: { chunk: (text, channel) => options.onChunk?.(text, channel), guard: () => undefined },
+    runNode: async () => {
+      throw new FlowError('TOOL_NOT_FOUND', 'A node run on its own cannot run other nodes.', { nodeId })
+    },
+  })
+}
+
+export type { RunPlan } from './scheduler.ts'

@@ -1,0 +1,288 @@
+/**
+ * The run scheduler. Each node starts the moment its last upstream node finishes (no waves),
+ * up to the concurrency cap; a failure skips only the failed node's descendants; Stop settles
+ * everything at once without waiting for executors that are slow to notice the abort.
+ */
+import { RUN_CONCURRENCY } from '../defaults.ts'
+import type { RunContext } from './context.ts'
+import { FlowError, toFlowError } from './errors.ts'
+import { addUsage, emptyUsage, type RunEvent, type RunFinishEvent, type Usage } from './events.ts'
+import { executeNode, toOutputs, type Outputs } from './execution.ts'
+import type { FlowNode } from './flow.ts'
+import { descendants, type FlowGraph } from './graph.ts'
+import type { EngineNodeType, NodeResult } from './nodeType.ts'
+
+/** A flow that passed the structural checks: executable nodes only, in topological order. */
+export interface RunPlan {
+  flowId: string
+  order: string[]
+  graph: FlowGraph
+  nodes: ReadonlyMap<string, FlowNode>
+  types: ReadonlyMap<string, EngineNodeType>
+}
+
+type State = 'waiting' | 'ready' | 'running' | 'done' | 'failed' | 'skipped'
+type Emit = (event: RunEvent) => void
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+export class RunScheduler {
+  private readonly state = new Map<string, State>()
+  private readonly waitingOn = new Map<string, number>()
+  private readonly outputs = new Map<string, Record<string, unknown>>()
+  private readonly nodeStartedAt = new Map<string, number>()
+  private readonly ancestorCache = new Map<string, ReadonlySet<string>>()
+  private readonly ready: string[] = []
+  private readyHead = 0
+  private running = 0
+  private settled = 0
+  private failed = false
+  private finished = false
+  private usage: Usage = emptyUsage()
+  private startedAt = 0
+  private readonly controller = new AbortController()
+  private readonly cap: number
+  private readonly onStop = (): void => this.stop()
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly ctx: RunContext,
+    private readonly emit: Emit,
+    private readonly onEnd: () => void,
+  ) {
+    this.cap = Math.max(1, Math.floor(ctx.concurrency ?? RUN_CONCURRENCY))
+  }
+
+  start(): void {
+    this.startedAt = this.ctx.clock.now()
+    this.push({ type: 'runStart', flowId: this.plan.flowId, nodeIds: [...this.plan.order] })
+    for (const id of this.plan.order) {
+      const count = this.plan.graph.parents.get(id)?.length ?? 0
+      this.waitingOn.set(id, count)
+      this.state.set(id, count === 0 ? 'ready' : 'waiting')
+      if (count === 0) this.ready.push(id)
+    }
+    if (this.ctx.signal.aborted) return this.stop()
+    this.ctx.signal.addEventListener('abort', this.onStop, { once: true })
+    this.pump()
+    this.maybeFinish()
+  }
+
+  /** The consumer stopped listening: abort in-flight work quietly. */
+  dispose(): void {
+    if (this.finished) return
+    this.finished = true
+    this.ctx.signal.removeEventListener('abort', this.onStop)
+    this.controller.abort()
+  }
+
+  private push(event: DistributiveOmit<RunEvent, 'runId' | 'at'>): void {
+    this.emit({ ...event, runId: this.ctx.runId, at: this.ctx.clock.now() } as RunEvent)
+  }
+
+  private pump(): void {
+    while (this.running < this.cap && this.readyHead < this.ready.length && !this.finished) {
+      const id = this.ready[this.readyHead++] as string
+      if (this.state.get(id) === 'ready') this.launch(id)
+    }
+  }
+
+  private launch(id: string): void {
+    this.state.set(id, 'running')
+    this.running++
+    const started = this.ctx.clock.now()
+    this.nodeStartedAt.set(id, started)
+    const inputs = this.directInputs(id)
+    this.push({ type: 'nodeStart', nodeId: id, inputs })
+    executeNode({
+      node: this.plan.nodes.get(id) as FlowNode,
+      type: this.plan.types.get(id) as EngineNodeType,
+      ctx: this.ctx,
+      signal: this.controller.signal,
+      visible: () => this.visible(id),
+      lookup: (ref) => (this.ancestorsOf(id).has(ref) ? this.outputs.get(ref) : undefined),
+      inputs,
+      sinks: {
+        chunk: (text, channel) => {
+          if (this.isLive(id)) this.push({ type: 'nodeChunk', nodeId: id, text, channel })
+        },
+        guard: (alert) => {
+          if (this.isLive(id)) this.push({ ...alert, type: 'guard', nodeId: id })
+        },
+      },
+      runNode: (target, toolInputs, signal) => this.runAsTool(id, target, toolInputs, signal),
+    }).then(
+      (result) => this.succeed(id, started, result),
+      (error: unknown) => this.fail(id, started, error),
+    )
+  }
+
+  private isLive(id: string): boolean {
+    return !this.finished && this.state.get(id) === 'running'
+  }
+
+  private succeed(id: string, started: number, result: NodeResult): void {
+    if (!this.isLive(id)) return
+    this.state.set(id, 'done')
+    this.running--
+    this.settled++
+    this.outputs.set(id, result.output)
+    if (result.usage) this.usage = addUsage(this.usage, result.usage)
+    this.push({
+      type: 'nodeFinish',
+      nodeId: id,
+      status: result.status ?? 'success',
+      output: result.output,
+      durationMs: this.ctx.clock.now() - started,
+      ...(result.usage ? { usage: result.usage } : {}),
+    })
+    for (const child of this.plan.graph.children.get(id) ?? []) {
+      const left = (this.waitingOn.get(child) ?? 0) - 1
+      this.waitingOn.set(child, left)
+      if (left === 0 && this.state.get(child) === 'waiting') {
+        this.state.set(child, 'ready')
+        this.ready.push(child)
+      }
+    }
+    this.pump()
+    this.maybeFinish()
+  }
+
+  private fail(id: string, started: number, error: unknown): void {
+    if (!this.isLive(id)) return
+    const flowError = toFlowError(error, 'INTERNAL', id)
+    this.state.set(id, 'failed')
+    this.running--
+    this.settled++
+    this.failed = true
+    this.push({
+      type: 'nodeError',
+      nodeId: id,
+      code: flowError.code,
+      message: flowError.message,
+      durationMs: this.ctx.clock.now() - started,
+    })
+    const node = this.plan.nodes.get(id)
+    const name = node?.data.label?.trim() || id
+    const reason = `Skipped because "${name}" failed.`
+    const below = descendants(this.plan.graph, id)
+    for (const other of this.plan.order) {
+      if (below.has(other)) this.skip(other, reason)
+    }
+    this.pump()
+    this.maybeFinish()
+  }
+
+  private skip(id: string, reason: string): void {
+    const state = this.state.get(id)
+    if (state !== 'waiting' && state !== 'ready') return
+    this.state.set(id, 'skipped')
+    this.settled++
+    this.push({ type: 'nodeSkipped', nodeId: id, reason })
+  }
+
+  private maybeFinish(): void {
+    if (!this.finished && this.settled === this.plan.order.length)
+      this.finish(this.failed ? 'error' : 'success')
+  }
+
+  private stop(): void {
+    if (this.finished) return
+    const now = this.ctx.clock.now()
+    for (const id of this.plan.order) {
+      if (this.state.get(id) !== 'running') continue
+      this.state.set(id, 'failed')
+      const durationMs = now - (this.nodeStartedAt.get(id) ?? now)
+      this.push({
+        type: 'nodeError',
+        nodeId: id,
+        code: 'CANCELLED',
+        message: 'The run was stopped.',
+        durationMs,
+      })
+    }
+    for (const id of this.plan.order) this.skip(id, 'The run was stopped.')
+    this.finish('cancelled')
+  }
+
+  private finish(status: RunFinishEvent['status']): void {
+    this.push({
+      type: 'runFinish',
+      status,
+      usage: this.usage,
+      durationMs: this.ctx.clock.now() - this.startedAt,
+    })
+    this.finished = true
+    this.ctx.signal.removeEventListener('abort', this.onStop)
+    // Anything still running (e.g. an executor that ignored Stop) is told to give up.
+    this.controller.abort()
+    this.onEnd()
+  }
+
+  private directInputs(id: string): Outputs {
+    const inputs: Record<string, Record<string, unknown>> = {}
+    for (const parent of this.plan.graph.parents.get(id) ?? []) {
+      const output = this.outputs.get(parent)
+      if (output) inputs[parent] = output
+    }
+    return inputs
+  }
+
+  private ancestorsOf(id: string): ReadonlySet<string> {
+    let set = this.ancestorCache.get(id)
+    if (!set) {
+      set = descendants(
+        { ids: this.plan.graph.ids, parents: this.plan.graph.children, children: this.plan.graph.parents },
+        id,
+      )
+      this.ancestorCache.set(id, set)
+    }
+    return set
+  }
+
+  private visible(id: string): Outputs {
+    const out: Record<string, Record<string, unknown>> = {}
+    for (const ancestor of this.ancestorsOf(id)) {
+      const output = this.outputs.get(ancestor)
+      if (output) out[ancestor] = output
+    }
+    return out
+  }
+
+  /** Agent `node` tools: run another node with the caller's inputs added to what it can see. */
+  private async runAsTool(
+    caller: string,
+    target: string,
+    toolInputs: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const node = this.plan.nodes.get(target)
+    const type = this.plan.types.get(target)
+    if (!node || !type) {
+      throw new FlowError('TOOL_NOT_FOUND', `There is no runnable node "${target}" in this flow.`, {
+        nodeId: caller,
+      })
+    }
+    const extra = toOutputs(toolInputs)
+    const toolSignal = AbortSignal.any([signal, this.controller.signal])
+    const result = await executeNode({
+      node,
+      type,
+      ctx: this.ctx,
+      signal: toolSignal,
+      visible: () => ({ ...this.visible(target), ...extra }),
+      lookup: (ref) =>
+        (Object.hasOwn(extra, ref) ? extra[ref] : undefined) ??
+        (this.ancestorsOf(target).has(ref) ? this.outputs.get(ref) : undefined),
+      inputs: { ...this.directInputs(target), ...extra },
+      // A node run as a tool has no console of its own; the caller reports the observation.
+      sinks: { chunk: () => undefined, guard: () => undefined },
+      runNode: async () => {
+        throw new FlowError('TOOL_NOT_FOUND', 'A node run as a tool cannot run other nodes.', {
+          nodeId: target,
+        })
+      },
+    })
+    if (result.usage && !this.finished) this.usage = addUsage(this.usage, result.usage)
+    return result.output
+  }
+}
