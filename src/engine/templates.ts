@@ -27,7 +27,7 @@ export interface TemplateRef {
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor'])
 
 /** Keys a node may use for output fields (Input/Output values) so that `{{id.key}}` can reach them. */
-export const FIELD_KEY_PATTERN = /^[^\s.[\]{}|"'\\]{1,128}$/
+export const FIELD_KEY_PATTERN = /^[^\s.[\]{}()|"'\\]{1,128}$/
 
 /** True when `key` can be an output field name (matches FIELD_KEY_PATTERN and is not refused). */
 export function isValidFieldKey(key: string): boolean {
@@ -35,8 +35,8 @@ export function isValidFieldKey(key: string): boolean {
 }
 
 const REF_PATTERN =
-  /\{\{\s*([A-Za-z0-9_-]{1,64})((?:\.[^\s.[\]{}|"'\\]+|\[\d+\])*)\s*(?:\|\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)?\}\}/g
-const SEGMENT_PATTERN = /\.([^\s.[\]{}|"'\\]+)|\[(\d+)\]/g
+  /\{\{\s*([A-Za-z0-9_-]{1,64})((?:\.[^\s.[\]{}()|"'\\]+|\[\d+\])*)\s*(?:\|\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*)?\}\}/g
+const SEGMENT_PATTERN = /\.([^\s.[\]{}()|"'\\]+)|\[(\d+)\]/g
 
 function parsePath(text: string): PathSegment[] {
   const path: PathSegment[] = []
