@@ -9,14 +9,23 @@
  * V8 keeps as ropes, so deep nesting costs linear time instead of one copy per level.
  */
 
-/** Printable ASCII except `"` and `\`: a string made only of these is already canonical. */
-const SIMPLE_RUN = /[\x20\x21\x23-\x5b\x5d-\x7e]*/y
+/**
+ * The rest of a string token that JSON.stringify would write back unchanged: printable ASCII
+ * except `"` and `\`, and the short escapes JSON.stringify itself uses. Written as
+ * "normal* (escape normal*)*" so that no character can match two ways: the regex stays linear
+ * (no catastrophic backtracking) however long the string.
+ */
+const CANONICAL_STRING_REST = /[\x20\x21\x23-\x5b\x5d-\x7e]*(?:\\["\\bfnrt][\x20\x21\x23-\x5b\x5d-\x7e]*)*"/y
 /** Anything a JSON string may hold unescaped, except `"` and `\`. */
 // eslint-disable-next-line no-control-regex -- JSON forbids raw control characters in strings
 const PLAIN_RUN = /[^"\\\x00-\x1f]*/y
 // eslint-disable-next-line no-control-regex -- the complement of ASCII, control characters included
 const NON_ASCII = /[^\x00-\x7f]/
 
+const HEX4 = /^[0-9a-fA-F]{4}$/
+
+/** Objects with more keys than this are sorted natively instead of by insertion. */
+const INSERTION_SORT_MAX = 32
 const QUOTE = 34
 const BACKSLASH = 92
 const COMMA = 44
@@ -70,6 +79,7 @@ class Reader {
   skipWhitespace(): void {
     const text = this.text
     let pos = this.pos
+    if (text.charCodeAt(pos) > 32) return
     for (;;) {
       const c = text.charCodeAt(pos)
       if (c === 32 || c === 10 || c === 13 || c === 9) pos++
@@ -78,16 +88,23 @@ class Reader {
     this.pos = pos
   }
 
-  /** Reads a string at `pos` (an opening quote) and returns its canonical quoted form. */
+  /**
+   * Reads a string at `pos` (an opening quote) and returns its canonical quoted form. A string
+   * JSON.stringify would write back unchanged is its own canonical form: a slice of the input.
+   */
   string(): string | undefined {
     const text = this.text
     const start = this.pos + 1
-    SIMPLE_RUN.lastIndex = start
-    SIMPLE_RUN.test(text)
-    const end = SIMPLE_RUN.lastIndex
-    if (text.charCodeAt(end) === QUOTE) {
-      this.pos = end + 1
-      return text.slice(start - 1, end + 1)
+    CANONICAL_STRING_REST.lastIndex = start
+    let canonical = false
+    try {
+      canonical = CANONICAL_STRING_REST.test(text)
+    } catch {
+      // An engine whose regex backtrack stack runs out: the slow path reads any length.
+    }
+    if (canonical) {
+      this.pos = CANONICAL_STRING_REST.lastIndex
+      return text.slice(start - 1, this.pos)
     }
     return this.slowString(start)
   }
@@ -113,7 +130,7 @@ class Reader {
         pos += 2
       } else if (escape === 'u') {
         const hex = text.slice(pos + 2, pos + 6)
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) return undefined
+        if (!HEX4.test(hex)) return undefined
         decoded += String.fromCharCode(parseInt(hex, 16))
         pos += 6
       } else {
@@ -207,31 +224,39 @@ function canonicalNumber(
 function closeObject(frame: Frame): string {
   const { keys, values } = frame
   const n = keys.length
-  let order: number[]
-  if (n <= 12) {
-    // Insertion sort: stable and allocation-light for the small objects tools usually get.
-    order = []
-    for (let i = 0; i < n; i++) {
-      const key = keys[i] as string
-      let j = order.length
-      while (j > 0 && (keys[order[j - 1] as number] as string) > key) j--
-      order.splice(j, 0, i)
-    }
-  } else {
-    order = Array.from({ length: n }, (_, i) => i)
-    order.sort((a, b) => {
-      const ka = keys[a] as string
-      const kb = keys[b] as string
-      return ka < kb ? -1 : ka > kb ? 1 : a - b
-    })
+  if (n > INSERTION_SORT_MAX) {
+    // A Map keeps the last value of a duplicated key; the comparator-free sort is native.
+    const byKey = new Map<string, string>()
+    for (let i = 0; i < n; i++) byKey.set(keys[i] as string, values[i] as string)
+    const sorted = Array.from(byKey.keys()).sort()
+    return writeObject(
+      sorted,
+      sorted.map((key) => byKey.get(key) as string),
+    )
   }
+  // Insertion sort in place: stable and allocation-free for the small objects tools get.
+  for (let i = 1; i < n; i++) {
+    const key = keys[i] as string
+    const value = values[i] as string
+    let j = i
+    while (j > 0 && (keys[j - 1] as string) > key) {
+      keys[j] = keys[j - 1] as string
+      values[j] = values[j - 1] as string
+      j--
+    }
+    keys[j] = key
+    values[j] = value
+  }
+  return writeObject(keys, values)
+}
+
+function writeObject(keys: readonly string[], values: readonly string[]): string {
   let out = '{'
-  for (let i = 0; i < n; i++) {
-    const index = order[i] as number
-    const key = keys[index] as string
-    const next = order[i + 1]
-    if (next !== undefined && keys[next] === key) continue // a later duplicate wins
-    out += (out.length === 1 ? '' : ',') + key + ':' + (values[index] as string)
+  const last = keys.length - 1
+  for (let i = 0; i <= last; i++) {
+    const key = keys[i] as string
+    if (i < last && keys[i + 1] === key) continue // a later duplicate wins
+    out += (out.length === 1 ? '' : ',') + key + ':' + (values[i] as string)
   }
   return out + '}'
 }
