@@ -36,8 +36,10 @@ export interface ProviderResolverOptions {
   clock: Clock
   override?: ProviderOverride
   /**
-   * Gives the API key of a non-demo provider when keys are stored locked (encrypted). Called at
-   * every resolve when set; throws KEY_LOCKED (or any FlowError) when it cannot unlock.
+   * Gives the API key of a non-demo provider when keys live outside settings (the secrets store,
+   * possibly locked with a passphrase). Called at every resolve of a non-demo provider when set;
+   * '' means none stored (the settings entry's own key is used then); throws KEY_LOCKED (or any
+   * FlowError) when it cannot unlock. Other errors are reported as KEY_LOCKED.
    */
   unlockKey?: (providerId: string) => Promise<string>
   /** Idle timeout of HTTP providers; see TransportDeps. */
@@ -143,7 +145,8 @@ export function createProviderResolver(options: ProviderResolverOptions): Provid
         { nodeId: request.nodeId, cause: error },
       )
     }
-    return createProvider({ ...settings, apiKey }, deps)
+    // An empty answer means "no stored secret": a key typed into the settings entry still counts.
+    return createProvider({ ...settings, apiKey: apiKey !== '' ? apiKey : settings.apiKey }, deps)
   }
 
   return { resolve }

@@ -138,6 +138,19 @@ describe('createProviderResolver', () => {
     expect(asked).toEqual(['local'])
   })
 
+  it("keeps the settings entry's key when unlockKey has none stored", async () => {
+    const current = snapshot()
+    current.providers = current.providers.map((p) => (p.id === 'local' ? { ...p, apiKey: 'sk-typed' } : p))
+    const resolver = createProviderResolver({
+      getSettings: current,
+      fetch,
+      clock: realClock,
+      unlockKey: async () => '',
+    })
+    await collect(await resolver.resolve({ providerId: 'local', nodeId: 'n' }), userRequest('q'))
+    expect(mock.requests.at(-1)?.headers.authorization).toBe('Bearer sk-typed')
+  })
+
   it('reports KEY_LOCKED when the key cannot be unlocked', async () => {
     const resolver = createProviderResolver({
       getSettings: snapshot(),
