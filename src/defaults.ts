@@ -30,6 +30,12 @@ export const AGENT_FINALIZE_AFTER_STOP = true
 export const AGENT_MAX_TOOL_CALLS_PER_TURN = 16
 /** Observations longer than this are cut before they go back to the model. */
 export const AGENT_OBSERVATION_MAX_CHARS = 20_000
+/** An invalid tool call's error observation lists at most this many schema problems. */
+export const AGENT_SCHEMA_MAX_PROBLEMS = 5
+/** Tool-argument validation stops descending past this depth of schema and value. */
+export const AGENT_SCHEMA_MAX_DEPTH = 32
+/** Tool arguments and observations are cut to this length in the node console (not for the model). */
+export const AGENT_CONSOLE_PREVIEW_CHARS = 300
 
 // --- Watchdogs --------------------------------------------------------------------------------
 export const SANDBOX_TIMEOUT_MS = 5_000
