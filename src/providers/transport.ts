@@ -204,7 +204,9 @@ export async function sendRequest(
     const scope = new CallScope(deps, signal, target)
     let response: Response
     try {
-      response = await raceAbort(deps.fetch(target.url, { ...build(), signal: scope.signal }), scope.signal)
+      // Called unbound: a browser's window.fetch throws "Illegal invocation" when `this` is `deps`.
+      const fetchFn = deps.fetch
+      response = await raceAbort(fetchFn(target.url, { ...build(), signal: scope.signal }), scope.signal)
     } catch (error) {
       scope.close()
       throw scope.error(error, (cause) => networkError(cause, target))

@@ -242,6 +242,18 @@ describe('OpenAI-compatible provider, request details', () => {
     expect(mock.requests.at(-1)?.headers).not.toHaveProperty('authorization')
   })
 
+  it('calls the injected fetch unbound, as a browser window.fetch requires', async () => {
+    function browserLikeFetch(this: unknown, input: string, init?: RequestInit): Promise<Response> {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation')
+      return fetch(input, init)
+    }
+    const p = createOpenAiCompatibleProvider(settings({ baseUrl: mock.baseUrl }), {
+      fetch: browserLikeFetch,
+      clock: realClock,
+    })
+    expect((await collect(p, userRequest('bound?'))).result.text).toBe('Echo: bound?')
+  })
+
   it("falls back to the provider's default model when the request names none", async () => {
     await collect(provider({ model: 'mock-model-large' }), userRequest('q', { model: '' }))
     expect(lastBody().model).toBe('mock-model-large')
