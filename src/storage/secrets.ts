@@ -22,7 +22,7 @@ export const secretsSchema = z.array(providerSecretSchema)
 export type Secrets = ProviderSecret[]
 
 const SECRET_HEADER =
-  /^(authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|pwd|auth|session|signature|credential/i
+  /^(authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|pwd|authoriz|auth(?!or)|session|signature|credential/i
 
 /** True for header names whose values are credentials (Authorization, x-api-key, *token*, ...). */
 export function isSecretHeaderName(name: string): boolean {
@@ -39,7 +39,7 @@ export function isSecretFieldName(name: string): boolean {
 
 /** Query parameter names whose values are credentials (`?key=`, `?access_token=`, ...). */
 const SECRET_QUERY =
-  /^(key|api[-_]?key|apikey|code|sig|signature|x-amz-signature|x-goog-signature)$|token|secret|passw|auth|credential|session/i
+  /^(key|api[-_]?key|apikey|code|sig|signature|x-amz-signature|x-goog-signature)$|token|secret|passw|authoriz|auth(?!or)|credential|session/i
 
 export function isSecretQueryName(name: string): boolean {
   return SECRET_QUERY.test(name)

@@ -1,0 +1,262 @@
+/**
+ * PatchCat workflows -> Wardflow flows (workflow-format.md, "Importing PatchCat workflows").
+ * Both envelopes: templates `{ version, metadata, viewport, nodes, edges }` and saved workflows
+ * `{ id, name, nodes, edges, ... }`. Types Wardflow lacks become `unsupported` placeholders that
+ * keep the node's JSON; references are rewritten to Wardflow's output names; every field that is
+ * not carried over is named in the notes.
+ */
+import { FLOW_MAX_NODES, NODE_ID_PATTERN } from '../defaults.ts'
+import { extractRefs, type FlowDocument, type FlowEdge, type FlowNode } from '../engine/index.ts'
+import {
+  PatchCatData,
+  mapAgent,
+  mapCode,
+  mapHttp,
+  mapInput,
+  mapLlm,
+  mapOutput,
+  mapPrompt,
+} from './patchcatNodes.ts'
+import { rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
+import {
+  capProblems,
+  defaultNodeLookup,
+  graphProblems,
+  isPlainObject,
+  restoreConfig,
+  unsupportedNode,
+  type ImportProblem,
+  type NodeLookup,
+} from './restore/index.ts'
+
+/** PatchCat type -> Wardflow type, for the types Wardflow runs. */
+const TYPE_MAP: Readonly<Record<string, string>> = {
+  input: 'input',
+  prompt: 'template',
+  llm: 'llm',
+  agent: 'agent',
+  code: 'code',
+  http: 'http',
+  output: 'output',
+}
+
+/** Output names that changed: `{{x.promptText}}` -> `{{x.text}}`, `{{x.data}}` -> `{{x.body}}`. */
+const OUTPUT_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  prompt: { promptText: 'text' },
+  http: { data: 'body' },
+}
+
+/** True for JSON that is a PatchCat workflow rather than a Wardflow file. */
+export function looksLikePatchCat(file: Record<string, unknown>): boolean {
+  if (!Array.isArray(file.nodes) || 'format' in file) return false
+  if (typeof file.version === 'string') return true
+  if (typeof file.id === 'string' && typeof file.name === 'string' && !isPlainObject(file.metadata))
+    return true
+  return file.nodes.some(
+    (n: unknown) =>
+      isPlainObject(n) && (n.type === 'prompt' || (isPlainObject(n.data) && isPlainObject(n.data.inputs))),
+  )
+}
+
+/** Unique Wardflow ids for PatchCat ids (which may hold characters Wardflow refuses). */
+function assignIds(rawIds: string[], notes: string[]): string[] {
+  const used = new Set<string>()
+  return rawIds.map((raw, i) => {
+    let id = NODE_ID_PATTERN.test(raw) ? raw : raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)
+    if (id === '' || used.has(id)) id = `node_${i + 1}`
+    while (used.has(id)) id = `${id.slice(0, 56)}_${i + 1}`
+    if (id !== raw)
+      notes.push(
+        `Node id ${JSON.stringify(raw)} became ${JSON.stringify(id)}; references to it were updated.`,
+      )
+    used.add(id)
+    return id
+  })
+}
+
+type ImportResult =
+  | { ok: true; doc: FlowDocument; source: 'patchcat'; notes: string[] }
+  | { ok: false; problems: ImportProblem[] }
+
+/** Converts a parsed PatchCat workflow. Never throws; refuses only what cannot make a flow. */
+export function importPatchCat(
+  file: Record<string, unknown>,
+  lookup: NodeLookup = defaultNodeLookup,
+): ImportResult {
+  const notes: string[] = []
+  const problems: ImportProblem[] = []
+  const rawNodes: unknown[] = Array.isArray(file.nodes) ? file.nodes : []
+  if (rawNodes.length > FLOW_MAX_NODES) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: 'nodes',
+          message: `The file has ${rawNodes.length} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`,
+        },
+      ],
+    }
+  }
+  rawNodes.forEach((n, i) => {
+    if (!isPlainObject(n)) problems.push({ path: `nodes[${i}]`, message: 'A node must be an object.' })
+    else {
+      if (typeof n.id !== 'string' || n.id === '')
+        problems.push({ path: `nodes[${i}].id`, message: 'A node needs an id (text).' })
+      if (typeof n.type !== 'string' || n.type === '')
+        problems.push({ path: `nodes[${i}].type`, message: 'A node needs a type (text).' })
+    }
+  })
+  if (file.edges !== undefined && !Array.isArray(file.edges))
+    problems.push({ path: 'edges', message: '"edges" must be a list.' })
+  if (problems.length > 0) return { ok: false, problems: capProblems(problems) }
+
+  const nodesIn = rawNodes as Array<Record<string, unknown> & { id: string; type: string }>
+  const ids = assignIds(
+    nodesIn.map((n) => n.id),
+    notes,
+  )
+  const idMap = new Map<string, string>()
+  const kinds = new Map<string, string>()
+  nodesIn.forEach((n, i) => {
+    if (!idMap.has(n.id)) idMap.set(n.id, ids[i] as string)
+    kinds.set(ids[i] as string, n.type)
+  })
+
+  const { metadata, viewport } = patchCatMetadata(file, notes)
+  const counts = new Map<string, number>()
+  const nodes: FlowNode[] = nodesIn.map((raw, i) => {
+    const node = convertNode(raw, ids[i] as string, idMap, lookup, notes)
+    const key = node.type === 'unsupported' ? `unsupported (${raw.type})` : node.type
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+    return node
+  })
+
+  // References: node ids that changed, and output names that changed.
+  const rewrites = { count: 0 }
+  const rename = (text: string): string => rewriteRefs(text, idMap, kinds, rewrites)
+  const rewritten = nodes.map((node) =>
+    node.type === 'unsupported'
+      ? node
+      : {
+          ...node,
+          data: { ...node.data, config: rewriteStrings(node.data.config, rename) as Record<string, unknown> },
+        },
+  )
+  if (rewrites.count > 0) {
+    const what = rewrites.count === 1 ? '1 reference was' : `${rewrites.count} references were`
+    notes.push(
+      `${what} rewritten to Wardflow names ({{x.promptText}} -> {{x.text}}, {{x.data}} -> {{x.body}}, renamed ids).`,
+    )
+  }
+  const described = nodesIn.filter(
+    (n) => isPlainObject(n.data) && typeof n.data.description === 'string' && n.data.description !== '',
+  )
+  if (described.length > 0) {
+    notes.push(
+      `Node descriptions are not carried over (Wardflow nodes have a title only): ${described.map((n) => idMap.get(n.id) ?? n.id).join(', ')}.`,
+    )
+  }
+
+  const edges: FlowEdge[] = patchCatEdges(
+    Array.isArray(file.edges) ? file.edges : [],
+    idMap,
+    rewritten,
+    notes,
+  )
+  const graph = graphProblems(rewritten, edges)
+  if (graph.length > 0) return { ok: false, problems: capProblems(graph) }
+  const summary = [...counts].map(([type, n]) => `${type} x${n}`).join(', ')
+  notes.unshift(
+    `Imported from PatchCat: ${rewritten.length} nodes (${summary}) and ${edges.length} connections.`,
+  )
+  return { ok: true, doc: { metadata, viewport, nodes: rewritten, edges }, source: 'patchcat', notes }
+}
+
+function convertNode(
+  raw: Record<string, unknown> & { id: string; type: string },
+  id: string,
+  idMap: ReadonlyMap<string, string>,
+  lookup: NodeLookup,
+  notes: string[],
+): FlowNode {
+  const data = isPlainObject(raw.data) ? raw.data : {}
+  const label =
+    typeof data.label === 'string' ? data.label : typeof raw.label === 'string' ? raw.label : raw.id
+  const pos = isPlainObject(raw.position) ? raw.position : {}
+  const position =
+    typeof pos.x === 'number' && typeof pos.y === 'number' && Number.isFinite(pos.x) && Number.isFinite(pos.y)
+      ? { x: pos.x, y: pos.y }
+      : { x: 0, y: 0 }
+  if (position.x === 0 && position.y === 0 && !isPlainObject(raw.position))
+    notes.push(`${id}: no position in the file; placed at 0,0.`)
+  const placeholder = (why: string): FlowNode => {
+    notes.push(
+      `${id}: PatchCat type ${JSON.stringify(raw.type)} ${why}; kept as an unsupported placeholder with its original JSON (preflight lists it and Run is refused until it is replaced).`,
+    )
+    return unsupportedNode(id, raw.type, raw, position, label, lookup)
+  }
+  const type = TYPE_MAP[raw.type]
+  const definition = type === undefined ? undefined : lookup(type)
+  if (type === undefined) return placeholder('has no Wardflow equivalent')
+  if (definition === undefined)
+    return placeholder(`maps to ${JSON.stringify(type)}, which this build of Wardflow does not include`)
+
+  const d = new PatchCatData(data, notes, id)
+  const mapped =
+    raw.type === 'input'
+      ? mapInput(d)
+      : raw.type === 'output'
+        ? mapOutput(d)
+        : raw.type === 'prompt'
+          ? mapPrompt(d)
+          : raw.type === 'llm'
+            ? mapLlm(d)
+            : raw.type === 'agent'
+              ? mapAgent(d, idMap)
+              : raw.type === 'code'
+                ? mapCode(d)
+                : mapHttp(d)
+  if ('unsupported' in mapped && typeof mapped.unsupported === 'string')
+    return placeholder(`cannot run here (${mapped.unsupported})`)
+  const restored = restoreConfig(definition, mapped)
+  if (!restored.ok) {
+    const why = restored.issues.map((issue) => `${issue.path || 'settings'}: ${issue.message}`).join('; ')
+    return placeholder(`could not be converted (${why})`)
+  }
+  const dropped = Object.keys(mapped).filter((k) => !Object.hasOwn(restored.config, k))
+  const left = [...d.leftovers(), ...dropped.map((k) => `config.${k}`)]
+  const extra = Object.keys(data).filter((k) => !['label', 'config', 'inputs', 'description'].includes(k))
+  left.push(...extra)
+  if (left.length > 0) notes.push(`${id}: not carried over (no Wardflow equivalent): ${left.join(', ')}.`)
+  return { id, type: definition.type, position, data: { label, config: restored.config } }
+}
+
+const REF_HEAD = /^\{\{(\s*)([A-Za-z0-9_-]{1,64})(\.([^\s.[\]{}|"'\\]+))?/
+
+/** Rewrites node ids and renamed output fields inside one template string. */
+function rewriteRefs(
+  text: string,
+  idMap: ReadonlyMap<string, string>,
+  kinds: ReadonlyMap<string, string>,
+  counter: { count: number },
+): string {
+  const refs = extractRefs(text)
+  if (refs.length === 0) return text
+  let out = ''
+  let at = 0
+  for (const ref of refs) {
+    const newId = idMap.get(ref.nodeId) ?? ref.nodeId
+    const renames = OUTPUT_RENAMES[kinds.get(newId) ?? ''] ?? {}
+    const raw = ref.raw.replace(
+      REF_HEAD,
+      (_m, space: string, _id: string, dotted: string | undefined, field: string | undefined) => {
+        const renamed = field !== undefined && Object.hasOwn(renames, field) ? renames[field] : field
+        return `{{${space}${newId}${dotted === undefined ? '' : `.${renamed ?? ''}`}`
+      },
+    )
+    if (raw !== ref.raw) counter.count += 1
+    out += text.slice(at, ref.start) + raw
+    at = ref.end
+  }
+  return out + text.slice(at)
+}

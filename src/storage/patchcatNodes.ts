@@ -1,0 +1,265 @@
+/**
+ * PatchCat node -> Wardflow config, one mapper per type (workflow-format.md, "Importing PatchCat
+ * workflows"). Each mapper marks what it consumed; whatever is left is reported in the notes.
+ */
+import {
+  AGENT_MAX_ITERATIONS_RANGE,
+  HTTP_RETRIES_RANGE,
+  HTTP_TIMEOUT_RANGE_MS,
+  LLM_MAX_TOKENS_RANGE,
+  LLM_TEMPERATURE_RANGE,
+  SANDBOX_TIMEOUT_RANGE_MS,
+  type NumberRange,
+} from '../defaults.ts'
+import { isValidFieldKey } from '../engine/index.ts'
+import { isPlainObject } from './restore/index.ts'
+
+/** A PatchCat node's `data`, with bookkeeping of which fields were used. */
+export class PatchCatData {
+  readonly config: Record<string, unknown>
+  readonly inputs: Record<string, unknown>
+  private readonly used = new Set<string>()
+
+  constructor(
+    readonly data: Record<string, unknown>,
+    readonly notes: string[],
+    readonly nodeId: string,
+  ) {
+    this.config = isPlainObject(data.config) ? data.config : {}
+    this.inputs = isPlainObject(data.inputs) ? data.inputs : {}
+  }
+
+  /** `config.<key>` or `inputs.<key>`, whichever is set first, marked as used. */
+  take(key: string, from: ReadonlyArray<'config' | 'inputs'> = ['config', 'inputs']): unknown {
+    for (const where of from) {
+      const source = where === 'config' ? this.config : this.inputs
+      if (Object.hasOwn(source, key) && source[key] !== undefined) {
+        this.used.add(`${where}.${key}`)
+        return source[key]
+      }
+    }
+    return undefined
+  }
+
+  text(key: string, from?: ReadonlyArray<'config' | 'inputs'>): string | undefined {
+    const value = this.take(key, from)
+    if (value === undefined || value === null) return undefined
+    return typeof value === 'string' ? value : JSON.stringify(value)
+  }
+
+  /** A number fitted into `range`; a value outside it is moved to the nearest end, with a note. */
+  number(key: string, range: NumberRange, label = key, integer = true): number | undefined {
+    const value = this.take(key)
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+    if (typeof n !== 'number' || !Number.isFinite(n)) {
+      if (value !== undefined)
+        this.notes.push(`${this.nodeId}: ${label} ${JSON.stringify(value)} is not a number and was not kept.`)
+      return undefined
+    }
+    const rounded = integer ? Math.round(n) : n
+    const fitted = Math.min(range.max, Math.max(range.min, rounded))
+    if (fitted !== n)
+      this.notes.push(`${this.nodeId}: ${label} ${n} is outside ${range.min}-${range.max}; set to ${fitted}.`)
+    return fitted
+  }
+
+  /** Everything in config/inputs that no mapper used, as `config.x` / `inputs.y`. */
+  leftovers(): string[] {
+    const out: string[] = []
+    for (const [where, source] of [
+      ['config', this.config],
+      ['inputs', this.inputs],
+    ] as const) {
+      for (const key of Object.keys(source))
+        if (!this.used.has(`${where}.${key}`)) out.push(`${where}.${key}`)
+    }
+    return out
+  }
+}
+
+/** `{ key: value }` -> text values with keys Wardflow can reference. */
+function textValues(record: Record<string, unknown>, d: PatchCatData, what: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [rawKey, value] of Object.entries(record)) {
+    let key = isValidFieldKey(rawKey) ? rawKey : rawKey.replace(/[\s.[\]{}|"'\\]+/g, '_').slice(0, 128)
+    if (!isValidFieldKey(key) || Object.hasOwn(out, key)) key = `${what}_${Object.keys(out).length + 1}`
+    if (key !== rawKey)
+      d.notes.push(`${d.nodeId}: ${what} ${JSON.stringify(rawKey)} renamed to ${JSON.stringify(key)}.`)
+    const text =
+      typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
+    if (typeof value !== 'string' && value !== undefined)
+      d.notes.push(`${d.nodeId}: ${what} ${JSON.stringify(rawKey)} was not text; kept as ${text}.`)
+    Object.defineProperty(out, key, { value: text, enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+/** `[{key, value}]` or `{ key: value }` -> `[{key, value}]`. */
+export function keyValues(value: unknown): Array<{ key: string; value: string }> {
+  const str = (v: unknown): string =>
+    typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v)
+  if (Array.isArray(value)) {
+    return value.flatMap((item: unknown) => {
+      if (!isPlainObject(item)) return []
+      const key = item.key ?? item.name
+      return typeof key === 'string' && item.enabled !== false ? [{ key, value: str(item.value) }] : []
+    })
+  }
+  if (isPlainObject(value)) return Object.entries(value).map(([key, v]) => ({ key, value: str(v) }))
+  return []
+}
+
+export function mapInput(d: PatchCatData): Record<string, unknown> {
+  for (const key of Object.keys(d.inputs)) d.take(key, ['inputs'])
+  const fromConfig = isPlainObject(d.take('values', ['config']))
+    ? (d.config.values as Record<string, unknown>)
+    : {}
+  return { values: textValues({ ...fromConfig, ...d.inputs }, d, 'value') }
+}
+
+export function mapOutput(d: PatchCatData): Record<string, unknown> {
+  for (const key of Object.keys(d.inputs)) d.take(key, ['inputs'])
+  return { values: textValues(d.inputs, d, 'output') }
+}
+
+export function mapPrompt(d: PatchCatData): Record<string, unknown> {
+  return {
+    template: d.text('template', ['inputs', 'config']) ?? d.text('prompt', ['inputs', 'config']) ?? '',
+  }
+}
+
+function modelFields(d: PatchCatData): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const model = d.text('model', ['config'])
+  if (model !== undefined) out.model = model
+  const system = d.text('systemPrompt', ['inputs', 'config']) ?? d.text('system_prompt', ['inputs', 'config'])
+  if (system !== undefined) out.systemPrompt = system
+  out.prompt = d.text('prompt', ['inputs', 'config']) ?? d.text('userPrompt', ['inputs', 'config']) ?? ''
+  const provider = d.take('provider', ['config'])
+  if (provider !== undefined)
+    d.notes.push(
+      `${d.nodeId}: PatchCat provider ${JSON.stringify(provider)} is not a Wardflow provider; the default provider is used.`,
+    )
+  return out
+}
+
+export function mapLlm(d: PatchCatData): Record<string, unknown> {
+  const out = modelFields(d)
+  const temperature = d.number('temperature', LLM_TEMPERATURE_RANGE, 'temperature', false)
+  if (temperature !== undefined) out.temperature = temperature
+  const maxTokens =
+    d.number('maxTokens', LLM_MAX_TOKENS_RANGE) ?? d.number('max_tokens', LLM_MAX_TOKENS_RANGE)
+  if (maxTokens !== undefined) out.maxTokens = maxTokens
+  const stream = d.take('stream', ['config'])
+  if (typeof stream === 'boolean') out.stream = stream
+  return out
+}
+
+function toolName(raw: unknown, index: number): string {
+  const name = typeof raw === 'string' ? raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) : ''
+  return name === '' ? `tool_${index + 1}` : name
+}
+
+/** PatchCat tools -> Wardflow tools; `nodeIds` maps PatchCat node ids to the imported ones. */
+function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, string>): unknown[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((raw: unknown, i): Array<Record<string, unknown>> => {
+    if (!isPlainObject(raw)) return []
+    const name = toolName(raw.name, i)
+    if (name !== raw.name)
+      d.notes.push(`${d.nodeId}: tool ${JSON.stringify(raw.name)} renamed to ${JSON.stringify(name)}.`)
+    const cfg = isPlainObject(raw.config) ? raw.config : {}
+    const base = {
+      name,
+      description: typeof raw.description === 'string' ? raw.description : '',
+      parameters: isPlainObject(raw.schema)
+        ? raw.schema
+        : isPlainObject(raw.parameters)
+          ? raw.parameters
+          : { type: 'object', properties: {} },
+    }
+    const kind = raw.type ?? raw.kind
+    if (kind === 'builtin_code' || kind === 'code') {
+      const code = raw.implementation ?? raw.code ?? cfg.code
+      return [{ ...base, kind: 'code', code: typeof code === 'string' ? code : '' }]
+    }
+    if (kind === 'builtin_http' || kind === 'http') {
+      const url = raw.url ?? cfg.url
+      const method = raw.method ?? cfg.method
+      return [
+        {
+          ...base,
+          kind: 'http',
+          url: typeof url === 'string' ? url : '',
+          method: typeof method === 'string' ? method.toUpperCase() : 'POST',
+          headers: keyValues(raw.headers ?? cfg.headers),
+        },
+      ]
+    }
+    if (kind === 'canvas_node' || kind === 'node') {
+      const target = raw.nodeId ?? raw.targetNodeId ?? cfg.nodeId ?? cfg.targetNodeId
+      const nodeId = typeof target === 'string' ? (nodeIds.get(target) ?? target) : ''
+      return [{ ...base, kind: 'node', nodeId }]
+    }
+    d.notes.push(
+      `${d.nodeId}: tool ${JSON.stringify(name)} has type ${JSON.stringify(kind)}, which Wardflow does not have; it was left out (the original is: ${JSON.stringify(raw).slice(0, 300)}).`,
+    )
+    return []
+  })
+}
+
+export function mapAgent(d: PatchCatData, nodeIds: ReadonlyMap<string, string>): Record<string, unknown> {
+  const out = mapLlm(d)
+  const tools = d.take('tools', ['config', 'inputs'])
+  out.tools = mapTools(tools, d, nodeIds)
+  const max = d.number('maxIterations', AGENT_MAX_ITERATIONS_RANGE)
+  if (max !== undefined) out.maxIterations = max
+  return out
+}
+
+export function mapCode(d: PatchCatData): Record<string, unknown> | { unsupported: string } {
+  const language = d.text('language', ['config'])
+  if (language !== undefined && !/^(js|javascript|ecmascript)$/i.test(language)) {
+    return { unsupported: `its code is ${language}, and Wardflow runs JavaScript only` }
+  }
+  const out: Record<string, unknown> = { code: d.text('code', ['config', 'inputs']) ?? '' }
+  const timeout =
+    d.number('timeout', SANDBOX_TIMEOUT_RANGE_MS, 'timeout') ??
+    d.number('timeoutMs', SANDBOX_TIMEOUT_RANGE_MS, 'timeoutMs')
+  if (timeout !== undefined) out.timeoutMs = timeout
+  return out
+}
+
+export function mapHttp(d: PatchCatData): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    method: (d.text('method', ['config']) ?? 'GET').toUpperCase(),
+    url: d.text('url', ['config', 'inputs']) ?? '',
+    headers: keyValues(d.take('headers', ['config'])),
+    query: keyValues(
+      d.take('queryParams', ['config']) ?? d.take('query', ['config']) ?? d.take('params', ['config']),
+    ),
+  }
+  const body = d.take('body', ['config', 'inputs'])
+  if (body !== undefined && body !== null)
+    out.body = typeof body === 'string' ? body : JSON.stringify(body, null, 2)
+  const timeout = d.number('timeout', HTTP_TIMEOUT_RANGE_MS) ?? d.number('timeoutMs', HTTP_TIMEOUT_RANGE_MS)
+  if (timeout !== undefined) out.timeoutMs = timeout
+  const retry = d.take('retry', ['config'])
+  if (isPlainObject(retry)) {
+    const sub = new PatchCatData({ config: retry }, d.notes, d.nodeId)
+    const retries = sub.number('maxRetries', HTTP_RETRIES_RANGE, 'retry.maxRetries')
+    if (retries !== undefined) out.retries = retries
+    const rest = sub.leftovers().map((k) => `retry.${k.slice('config.'.length)}`)
+    if (rest.length > 0)
+      d.notes.push(`${d.nodeId}: ${rest.join(', ')} not kept (Wardflow retries with its own backoff).`)
+  }
+  const unused = new Set(d.leftovers())
+  const inputs = Object.keys(d.inputs).filter((k) => unused.has(`inputs.${k}`))
+  for (const key of inputs) d.take(key, ['inputs'])
+  if (inputs.length > 0) {
+    d.notes.push(
+      `${d.nodeId}: inputs ${inputs.join(', ')} not needed: Wardflow reads the references in the URL, query, headers and body.`,
+    )
+  }
+  return out
+}

@@ -1,0 +1,157 @@
+/** PatchCat envelope pieces: metadata and viewport, edges and their handles, string rewriting. */
+import { IMPORT_MAX_JSON_DEPTH } from '../defaults.ts'
+import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../engine/index.ts'
+import { EPOCH_ISO } from './restore/schema.ts'
+import { isPlainObject } from './restore/index.ts'
+
+/** The handle ids of Wardflow's single input and output handles. */
+export const SOURCE_HANDLE = 'out'
+export const TARGET_HANDLE = 'in'
+
+function iso(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    const date = new Date(value)
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+  }
+  if (typeof value === 'string' && value !== '' && !Number.isNaN(Date.parse(value))) return value
+  return undefined
+}
+
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+const META_KEYS = ['id', 'name', 'description', 'tags', 'createdAt', 'updatedAt']
+const ENVELOPE_KEYS = ['version', 'metadata', 'viewport', 'nodes', 'edges']
+
+/** Metadata and viewport from either PatchCat envelope; the rest is named in `notes`. */
+export function patchCatMetadata(
+  file: Record<string, unknown>,
+  notes: string[],
+): Pick<FlowDocument, 'metadata' | 'viewport'> {
+  const nested = isPlainObject(file.metadata)
+  const meta = nested ? (file.metadata as Record<string, unknown>) : file
+  const createdAt = iso(meta.createdAt) ?? EPOCH_ISO
+  const metadata: FlowDocument['metadata'] = {
+    id: typeof meta.id === 'string' && meta.id !== '' ? meta.id : 'patchcat-import',
+    name: typeof meta.name === 'string' && meta.name.trim() !== '' ? meta.name : 'Imported PatchCat workflow',
+    description: typeof meta.description === 'string' ? meta.description : '',
+    tags: Array.isArray(meta.tags)
+      ? meta.tags.filter((t: unknown): t is string => typeof t === 'string')
+      : [],
+    createdAt,
+    updatedAt: iso(meta.updatedAt) ?? createdAt,
+  }
+  const dropped: string[] = []
+  for (const [key, value] of Object.entries(meta)) {
+    if (!META_KEYS.includes(key) && !(nested ? [] : ENVELOPE_KEYS).includes(key))
+      dropped.push(`${nested ? 'metadata.' : ''}${key} (${shortJson(value)})`)
+  }
+  if (nested)
+    for (const [key, value] of Object.entries(file))
+      if (!ENVELOPE_KEYS.includes(key)) dropped.push(`${key} (${shortJson(value)})`)
+  if (dropped.length > 0) notes.push(`Not carried over from the file: ${dropped.join(', ')}.`)
+  const v = isPlainObject(file.viewport) ? file.viewport : {}
+  const viewport =
+    typeof v.x === 'number' &&
+    typeof v.y === 'number' &&
+    typeof v.zoom === 'number' &&
+    v.zoom > 0 &&
+    [v.x, v.y, v.zoom].every(Number.isFinite)
+      ? { x: v.x, y: v.y, zoom: v.zoom }
+      : { x: 0, y: 0, zoom: 1 }
+  return { metadata, viewport }
+}
+
+const EDGE_KEYS = ['id', 'source', 'target', 'sourceHandle', 'targetHandle']
+
+/**
+ * PatchCat edges -> Wardflow edges. Handles on Wardflow nodes become Wardflow's own ids; on
+ * placeholders they are kept (they carry meaning, e.g. a condition's case id). Edges that
+ * cannot exist (unknown node, self-loop) are left out with a note.
+ */
+export function patchCatEdges(
+  rawEdges: unknown[],
+  idMap: ReadonlyMap<string, string>,
+  nodes: readonly FlowNode[],
+  notes: string[],
+): FlowEdge[] {
+  const typeOf = new Map(nodes.map((n) => [n.id, n.type]))
+  const usedIds = new Set<string>()
+  const extras = new Map<string, number>()
+  const edges: FlowEdge[] = []
+  rawEdges.forEach((raw, k) => {
+    if (!isPlainObject(raw)) {
+      notes.push(`edges[${k}] is not an object and was left out: ${shortJson(raw)}.`)
+      return
+    }
+    const source = typeof raw.source === 'string' ? idMap.get(raw.source) : undefined
+    const target = typeof raw.target === 'string' ? idMap.get(raw.target) : undefined
+    if (source === undefined || target === undefined) {
+      notes.push(
+        `edges[${k}] (${shortJson(raw.id)}) joins ${shortJson(raw.source)} to ${shortJson(raw.target)}, which are not both in the file; it was left out.`,
+      )
+      return
+    }
+    if (source === target) {
+      notes.push(
+        `edges[${k}] (${shortJson(raw.id)}) connects ${source} to itself, which a flow cannot do; it was left out.`,
+      )
+      return
+    }
+    let id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : `e${k + 1}`
+    while (usedIds.has(id)) id = `${id}_${k + 1}`
+    usedIds.add(id)
+    const edge: FlowEdge = { id, source, target }
+    const sourceHandle = handle(
+      raw.sourceHandle,
+      typeOf.get(source),
+      SOURCE_HANDLE,
+      `edges[${k}].sourceHandle`,
+      notes,
+    )
+    const targetHandle = handle(
+      raw.targetHandle,
+      typeOf.get(target),
+      TARGET_HANDLE,
+      `edges[${k}].targetHandle`,
+      notes,
+    )
+    if (sourceHandle !== undefined) edge.sourceHandle = sourceHandle
+    if (targetHandle !== undefined) edge.targetHandle = targetHandle
+    edges.push(edge)
+    for (const key of Object.keys(raw))
+      if (!EDGE_KEYS.includes(key)) extras.set(key, (extras.get(key) ?? 0) + 1)
+  })
+  if (extras.size > 0) {
+    const list = [...extras].map(([key, n]) => `${key} (${n} edge${n === 1 ? '' : 's'})`).join(', ')
+    notes.push(`Edge display settings not carried over: ${list}.`)
+  }
+  return edges
+}
+
+function handle(
+  value: unknown,
+  nodeType: string | undefined,
+  wardflowId: string,
+  path: string,
+  notes: string[],
+): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined
+  if (nodeType === UNSUPPORTED_TYPE || value === wardflowId) return value
+  notes.push(
+    `${path} ${JSON.stringify(value)} does not exist on a Wardflow ${nodeType ?? ''} node; the node's only handle is used.`,
+  )
+  return undefined
+}
+
+/** Applies `fn` to every string inside a JSON value (depth-bounded). */
+export function rewriteStrings(value: unknown, fn: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return fn(value)
+  if (typeof value !== 'object' || value === null || depth > IMPORT_MAX_JSON_DEPTH) return value
+  if (Array.isArray(value)) return value.map((item: unknown) => rewriteStrings(item, fn, depth + 1))
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, rewriteStrings(item, fn, depth + 1)]),
+  )
+}

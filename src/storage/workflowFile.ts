@@ -1,0 +1,173 @@
+/**
+ * The workflow file (`*.wardflow.json`, format `wardflow.workflow` v1, workflow-format.md):
+ * export without secrets, import with every problem reported at its JSON path. PatchCat files
+ * are recognised and converted (patchcat.ts). Import never throws and never writes anything.
+ */
+import type { FlowDocument, FlowNode } from '../engine/index.ts'
+import { readJsonText } from './jsonText.ts'
+import { importPatchCat, looksLikePatchCat } from './patchcat.ts'
+import { redactSecrets } from './redact.ts'
+import {
+  capProblems,
+  isPlainObject,
+  restoreDocument,
+  type ImportProblem,
+  type NodeLookup,
+} from './restore/index.ts'
+
+export const WORKFLOW_FORMAT = 'wardflow.workflow'
+export const WORKFLOW_FILE_VERSION = 1
+export const SETTINGS_FORMAT = 'wardflow.settings'
+
+export type ParseWorkflowResult =
+  | { ok: true; doc: FlowDocument; source: 'wardflow' | 'patchcat'; notes: string[] }
+  | { ok: false; problems: ImportProblem[] }
+
+export interface WorkflowExport {
+  text: string
+  /** JSON paths of values that looked like secrets and were emptied (e.g. `nodes[3].data.config.headers[0].value`). */
+  redacted: string[]
+}
+
+function exportNode(node: FlowNode, index: number, redacted: string[]): Record<string, unknown> {
+  const clean = redactSecrets(node.data.config, `nodes[${index}].data.config`, 'careful')
+  redacted.push(...clean.redacted.map((r) => r.path))
+  return {
+    id: node.id,
+    type: node.type,
+    position: { x: node.position.x, y: node.position.y },
+    data: { label: node.data.label, config: clean.value },
+    ...(node.size === undefined ? {} : { size: { width: node.size.width, height: node.size.height } }),
+  }
+}
+
+/** The workflow file of `doc` and the paths of anything secret-looking that was left out. */
+export function exportWorkflow(doc: FlowDocument): WorkflowExport {
+  const redacted: string[] = []
+  const { metadata: m, viewport: v } = doc
+  const file = {
+    format: WORKFLOW_FORMAT,
+    version: WORKFLOW_FILE_VERSION,
+    metadata: {
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      tags: [...m.tags],
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+    },
+    viewport: { x: v.x, y: v.y, zoom: v.zoom },
+    nodes: doc.nodes.map((node, i) => exportNode(node, i, redacted)),
+    edges: doc.edges.map((e) => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      ...(e.sourceHandle === undefined ? {} : { sourceHandle: e.sourceHandle }),
+      ...(e.targetHandle === undefined ? {} : { targetHandle: e.targetHandle }),
+    })),
+  }
+  return { text: `${JSON.stringify(file, null, 2)}\n`, redacted }
+}
+
+/** Pretty JSON of the workflow file; never contains a secret (see exportWorkflow). */
+export function exportWorkflowText(doc: FlowDocument): string {
+  return exportWorkflow(doc).text
+}
+
+/** `<name>.wardflow.json` with characters file systems refuse replaced. */
+export function workflowFileName(name: string): string {
+  const base = [...name]
+    .map((ch) => (ch.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(ch) ? '-' : ch))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100)
+  return `${base === '' || /^\.+$/.test(base) ? 'workflow' : base}.wardflow.json`
+}
+
+export interface ParseWorkflowOptions {
+  lookup?: NodeLookup
+}
+
+/**
+ * Reads a workflow file (Wardflow or PatchCat). Refused files come back with every problem and
+ * its JSON path (`nodes[2].data.config.temperature`). Never throws.
+ */
+export function parseWorkflowText(text: string, options: ParseWorkflowOptions = {}): ParseWorkflowResult {
+  try {
+    return parse(text, options)
+  } catch (error) {
+    // Defensive: a bug or an engine limit must still come back as a refusal, not a crash.
+    const reason = error instanceof Error ? error.message : String(error)
+    return { ok: false, problems: [{ path: '', message: `The file could not be read: ${reason}` }] }
+  }
+}
+
+function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult {
+  const json = readJsonText(text, 'workflow file')
+  if (!json.ok) return json
+  const file = json.value
+  if (!isPlainObject(file)) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '',
+          message:
+            'A workflow file is a JSON object with "format", "nodes" and "edges"; this file is not an object.',
+        },
+      ],
+    }
+  }
+  if ('format' in file) return parseWardflow(file, options)
+  if (looksLikePatchCat(file)) return importPatchCat(file, options.lookup)
+  if (isPlainObject(file.metadata) && Array.isArray(file.nodes)) {
+    const restored = restoreDocument(file, { mode: 'strict', lookup: options.lookup })
+    if (!restored.ok) return restored
+    return {
+      ok: true,
+      doc: restored.doc,
+      source: 'wardflow',
+      notes: ['The file has no "format" header; it was read as a Wardflow flow.', ...restored.notes],
+    }
+  }
+  return {
+    ok: false,
+    problems: [
+      {
+        path: 'format',
+        message: `This is not a workflow file: expected "format": "${WORKFLOW_FORMAT}" or a PatchCat workflow with "nodes".`,
+      },
+    ],
+  }
+}
+
+function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOptions): ParseWorkflowResult {
+  const problems: ImportProblem[] = []
+  if (file.format !== WORKFLOW_FORMAT) {
+    const hint = file.format === SETTINGS_FORMAT ? ' This is a settings file: import it under Settings.' : ''
+    problems.push({
+      path: 'format',
+      message: `Expected "${WORKFLOW_FORMAT}", found ${JSON.stringify(file.format)}.${hint}`,
+    })
+  } else if (typeof file.version !== 'number' || !Number.isInteger(file.version) || file.version < 1) {
+    problems.push({
+      path: 'version',
+      message: `Expected version ${WORKFLOW_FILE_VERSION}, found ${JSON.stringify(file.version) ?? 'nothing'}.`,
+    })
+  } else if (file.version > WORKFLOW_FILE_VERSION) {
+    problems.push({
+      path: 'version',
+      message: `This file was written by a newer Wardflow (format version ${file.version}; this app reads version ${WORKFLOW_FILE_VERSION}). Update Wardflow to import it.`,
+    })
+  }
+  if (problems.length > 0) return { ok: false, problems }
+  const restored = restoreDocument(file, { mode: 'strict', lookup: options.lookup })
+  if (!restored.ok) return { ok: false, problems: capProblems(restored.problems) }
+  return { ok: true, doc: restored.doc, source: 'wardflow', notes: restored.notes }
+}
+
+/** An imported flow as a new flow: fresh id, created and updated `now`. Nothing else changes. */
+export function asNewFlow(doc: FlowDocument, newId: string, now: string): FlowDocument {
+  return structuredClone({ ...doc, metadata: { ...doc.metadata, id: newId, createdAt: now, updatedAt: now } })
+}
