@@ -163,6 +163,8 @@ describe('OpenAI-compatible provider, streaming', () => {
     expect(error.code).toBe('PROVIDER_NETWORK')
     expect(error.message).toMatch(/dropped in the middle of the reply/)
     expect(seen).toEqual(['partial ', 'answer '])
+    // Bytes were delivered, so the call is never retried behind the person's back.
+    expect(mock.requests).toHaveLength(1)
   })
 
   it('fails clearly when the stream ends without [DONE] or a finish reason', async () => {
