@@ -42,7 +42,8 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     messages,
     temperature: config.temperature,
     maxTokens: config.maxTokens,
-    stream: config.stream,
+    // The node can only turn streaming off; otherwise the provider's own switch decides.
+    ...(config.stream ? {} : { stream: false }),
   }
   let result: ChatResult | undefined
   let streamedText = false

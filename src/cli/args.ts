@@ -1,0 +1,111 @@
+/** Command-line parsing for `wardflow run`. Pure: returns what to do or why the line is wrong. */
+
+export interface RunOptions {
+  command: 'run'
+  file: string
+  /** `--input key=value`, in order; later ones win. */
+  inputs: Record<string, string>
+  script?: string
+  baseUrl?: string
+  model?: string
+  apiKeyEnv?: string
+  stream: boolean
+  json: boolean
+}
+
+export type ParsedArgs =
+  RunOptions | { command: 'help' } | { command: 'version' } | { command: 'error'; reason: string }
+
+export const USAGE = `Usage: wardflow run <flow.wardflow.json> [options]
+
+Runs a workflow file headless and prints what its nodes do.
+
+Options:
+  --input key=value     Override an Input node value (repeatable). "key" sets that key on every
+                        Input node that has it; "nodeId.key" sets it on one node.
+  --script FILE         Play a demo script (*.demo-script.json) for every model node, offline.
+  --base-url URL        Send every model node to this OpenAI-compatible server instead
+                        (e.g. http://localhost:11434/v1 for Ollama).
+  --model NAME          The model to ask for with --base-url.
+  --api-key-env VAR     Read the API key for --base-url from environment variable VAR.
+  --no-stream           Ask the server for whole replies instead of a stream.
+  --json                Print each engine event as one JSON line on stdout.
+  -h, --help            Show this help.
+  --version             Show the version.
+
+Exit codes: 0 the run succeeded, 1 a node failed, 2 bad input (unreadable file, invalid
+workflow, cycle, bad option), 130 stopped with Ctrl-C.`
+
+const VALUE_OPTIONS = new Set(['--input', '-i', '--script', '--base-url', '--model', '--api-key-env'])
+
+/** Parses `argv` (without node and the script path). */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  if (argv.length === 0)
+    return { command: 'error', reason: 'no command given. Try "wardflow run flow.wardflow.json".' }
+  const [command, ...rest] = argv
+  if (command === '-h' || command === '--help' || command === 'help') return { command: 'help' }
+  if (command === '--version' || command === '-v') return { command: 'version' }
+  if (command !== 'run')
+    return { command: 'error', reason: `unknown command "${command}". The command is "run".` }
+  const options: RunOptions = { command: 'run', file: '', inputs: {}, stream: true, json: false }
+  const files: string[] = []
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1
+    const name = eq > 0 ? arg.slice(0, eq) : arg
+    let value: string | undefined = eq > 0 ? arg.slice(eq + 1) : undefined
+    if (VALUE_OPTIONS.has(name) && value === undefined) {
+      value = rest[++i]
+      if (value === undefined) return { command: 'error', reason: `${name} needs a value.` }
+    }
+    switch (name) {
+      case '-h':
+      case '--help':
+        return { command: 'help' }
+      case '--json':
+        options.json = true
+        break
+      case '--no-stream':
+        options.stream = false
+        break
+      case '--input':
+      case '-i': {
+        const split = (value as string).indexOf('=')
+        if (split <= 0) return { command: 'error', reason: `--input expects key=value, got "${value}".` }
+        options.inputs[(value as string).slice(0, split)] = (value as string).slice(split + 1)
+        break
+      }
+      case '--script':
+        options.script = value
+        break
+      case '--base-url':
+        options.baseUrl = value
+        break
+      case '--model':
+        options.model = value
+        break
+      case '--api-key-env':
+        options.apiKeyEnv = value
+        break
+      default:
+        if (arg.startsWith('-') && arg !== '-')
+          return { command: 'error', reason: `unknown option "${arg}". See "wardflow --help".` }
+        files.push(arg)
+    }
+  }
+  if (files.length === 0)
+    return { command: 'error', reason: 'no workflow file given. Usage: wardflow run <flow.wardflow.json>' }
+  if (files.length > 1)
+    return { command: 'error', reason: `one workflow file at a time (got ${files.join(', ')}).` }
+  if (options.script !== undefined && options.baseUrl !== undefined) {
+    return {
+      command: 'error',
+      reason: '--script and --base-url cannot be used together: pick the demo script or the server.',
+    }
+  }
+  if (options.baseUrl === undefined && (options.model !== undefined || options.apiKeyEnv !== undefined)) {
+    return { command: 'error', reason: '--model and --api-key-env go with --base-url.' }
+  }
+  options.file = files[0] as string
+  return options
+}

@@ -1,0 +1,130 @@
+/**
+ * Everything the CLI checks before a run, each failure as a one-line reason (exit code 2):
+ * the workflow file (read, parsed, migrated), its preflight problems, the demo script, the
+ * server options.
+ */
+import { readFile } from 'node:fs/promises'
+import { preflight, type FlowDocument, type Problem } from '../engine/index.ts'
+import { engineRegistry } from '../nodes/registry.ts'
+import { parseDemoScript } from '../providers/demoScript.ts'
+import type { ProviderOverride } from '../providers/resolver.ts'
+import { parseWorkflowText } from '../storage/workflowFile.ts'
+import type { RunOptions } from './args.ts'
+
+/** A reason the CLI refuses to run (exit code 2). */
+export class BadInput extends Error {
+  override readonly name = 'BadInput'
+}
+
+function errorText(error: unknown): string {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    (error as { code: unknown }).code === 'ENOENT'
+  ) {
+    return 'no such file'
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+async function readText(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    throw new BadInput(`cannot read the ${what} ${path}: ${errorText(error)}`)
+  }
+}
+
+export interface LoadedWorkflow {
+  doc: FlowDocument
+  /** Non-blocking problems and import notes, for stderr. */
+  warnings: string[]
+}
+
+/** Reads, validates and preflights a workflow file. */
+export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
+  const text = await readText(path, 'workflow file')
+  const parsed = parseWorkflowText(text)
+  if (!parsed.ok) {
+    const [first] = parsed.problems
+    const where = first?.path ? `${first.path}: ` : ''
+    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more problems)` : ''
+    throw new BadInput(
+      `${path} is not a valid workflow: ${where}${first?.message ?? 'unknown problem'}${more}`,
+    )
+  }
+  const problems = preflight(parsed.doc, engineRegistry)
+  const errors = problems.filter((p) => p.severity === 'error')
+  if (errors.length > 0) {
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more: ${summarize(errors.slice(1))})` : ''
+    throw new BadInput(`${path} cannot run: ${(errors[0] as Problem).message}${more}`)
+  }
+  const warnings = [...parsed.notes, ...problems.map((p) => p.message)]
+  return { doc: parsed.doc, warnings }
+}
+
+function summarize(problems: readonly Problem[]): string {
+  return problems.map((p) => `${p.code}${p.nodeId ? ` at ${p.nodeId}` : ''}`).join(', ')
+}
+
+/** Builds the provider override from --script or --base-url; undefined for neither. */
+export async function loadOverride(
+  options: RunOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<ProviderOverride | undefined> {
+  if (options.script !== undefined) {
+    const text = await readText(options.script, 'demo script')
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (error) {
+      throw new BadInput(`the demo script ${options.script} is not JSON: ${errorText(error)}`)
+    }
+    try {
+      return { kind: 'script', script: parseDemoScript(json) }
+    } catch (error) {
+      throw new BadInput(`the demo script ${options.script} is not valid: ${errorText(error)}`)
+    }
+  }
+  if (options.baseUrl === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(options.baseUrl)
+  } catch {
+    throw new BadInput(
+      `--base-url "${options.baseUrl}" is not a URL; write it like http://localhost:11434/v1`,
+    )
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new BadInput(`--base-url must be an http:// or https:// URL, not ${url.protocol}//`)
+  }
+  let apiKey: string | undefined
+  if (options.apiKeyEnv !== undefined) {
+    apiKey = env[options.apiKeyEnv]
+    if (apiKey === undefined || apiKey === '')
+      throw new BadInput(`--api-key-env ${options.apiKeyEnv}: that environment variable is not set`)
+  }
+  return { kind: 'openai', baseUrl: options.baseUrl, model: options.model, apiKey, stream: options.stream }
+}
+
+/** Run inputs that no Input node would use: a likely typo worth a warning. */
+export function unusedInputs(doc: FlowDocument, inputs: Readonly<Record<string, string>>): string[] {
+  const keys = new Set<string>()
+  for (const node of doc.nodes) {
+    if (node.type !== 'input') continue
+    const values = node.data.config['values']
+    if (typeof values !== 'object' || values === null) continue
+    for (const key of Object.keys(values)) {
+      keys.add(key)
+      keys.add(`${node.id}.${key}`)
+    }
+  }
+  const inputNodes = new Set(doc.nodes.filter((n) => n.type === 'input').map((n) => n.id))
+  return Object.keys(inputs).filter((name) => {
+    if (keys.has(name)) return false
+    const dot = name.indexOf('.')
+    // `nodeId.newKey` adds a key to that node, so it is used as long as the node exists.
+    return !(dot > 0 && inputNodes.has(name.slice(0, dot)))
+  })
+}

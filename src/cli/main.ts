@@ -1,0 +1,130 @@
+/**
+ * `wardflow run <flow.json>`: loads a workflow file, runs it with the same engine as the app,
+ * and prints the events (readable, or one JSON object per line with --json).
+ * Exit codes: 0 success, 1 a node failed, 2 bad input, 130 stopped with Ctrl-C.
+ */
+import { readFileSync } from 'node:fs'
+import { defaultProtection, runFlow, toFlowError, type RunContext } from '../engine/index.ts'
+import { engineRegistry } from '../nodes/registry.ts'
+import { systemClock } from '../platform/systemClock.ts'
+import { createProviderResolver } from '../providers/resolver.ts'
+import { loadTokenEstimator } from '../providers/tokens.ts'
+import { createNodeCodeRunner } from '../sandbox/node-runner.ts'
+import type { SandboxCodeRunner } from '../sandbox/pool.ts'
+import { DEMO_PROVIDER } from '../settings/schema.ts'
+import { parseArgs, USAGE, type RunOptions } from './args.ts'
+import { BadInput, loadOverride, loadWorkflow, unusedInputs } from './load.ts'
+import { Output } from './output.ts'
+import { ansiStyle, HumanPrinter } from './printer.ts'
+
+export const EXIT_OK = 0
+export const EXIT_NODE_FAILED = 1
+export const EXIT_BAD_INPUT = 2
+export const EXIT_INTERRUPTED = 130
+
+/** Where the CLI writes; tests may pass their own. */
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean }
+  stderr: NodeJS.WritableStream
+  env: NodeJS.ProcessEnv
+}
+
+const defaultIo = (): CliIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env })
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version?: unknown
+  }
+  return typeof pkg.version === 'string' ? pkg.version : 'unknown'
+}
+
+/** Runs the CLI and resolves with its exit code; never throws. */
+export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  const args = parseArgs(argv)
+  const out = new Output(io.stdout)
+  const err = new Output(io.stderr)
+  let code: number
+  try {
+    if (args.command === 'help') {
+      out.write(`${USAGE}\n`)
+      code = EXIT_OK
+    } else if (args.command === 'version') {
+      out.write(`wardflow ${version()}\n`)
+      code = EXIT_OK
+    } else if (args.command === 'error') {
+      err.write(`wardflow: ${args.reason}\n`)
+      code = EXIT_BAD_INPUT
+    } else {
+      code = await run(args, {
+        out,
+        err,
+        env: io.env,
+        color: io.stdout.isTTY === true && !io.env['NO_COLOR'],
+      })
+    }
+  } catch (error) {
+    const reason =
+      error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
+    err.write(`wardflow: ${reason}\n`)
+    code = error instanceof BadInput ? EXIT_BAD_INPUT : EXIT_NODE_FAILED
+  }
+  await Promise.all([out.flush(), err.flush()])
+  return code
+}
+
+interface RunIo {
+  out: Output
+  err: Output
+  env: NodeJS.ProcessEnv
+  color: boolean
+}
+
+async function run(options: RunOptions, io: RunIo): Promise<number> {
+  const { doc, warnings } = await loadWorkflow(options.file)
+  const override = await loadOverride(options, io.env)
+  for (const warning of warnings) io.err.write(`wardflow: warning: ${warning}\n`)
+  for (const name of unusedInputs(doc, options.inputs)) {
+    io.err.write(`wardflow: warning: --input ${name} matches no Input node value\n`)
+  }
+
+  const controller = new AbortController()
+  const onSigint = (): void => controller.abort()
+  process.once('SIGINT', onSigint)
+  // A reader that went away (`wardflow run f.json | head`) stops the run.
+  io.out.whenClosed(() => controller.abort())
+  // The sandbox starts worker threads, so it is only created once a node actually runs code.
+  let sandbox: SandboxCodeRunner | undefined
+  const ctx: RunContext = {
+    runId: `run_${systemClock.now().toString(36)}`,
+    clock: systemClock,
+    fetch: (input, init) => fetch(input, init),
+    codeRunner: { run: (request) => (sandbox ??= createNodeCodeRunner()).run(request) },
+    providers: createProviderResolver({
+      getSettings: { providers: [{ ...DEMO_PROVIDER }], defaultProviderId: DEMO_PROVIDER.id },
+      fetch: (input, init) => fetch(input, init),
+      clock: systemClock,
+      override,
+    }),
+    estimateTokens: await loadTokenEstimator(),
+    signal: controller.signal,
+    protection: defaultProtection(),
+    inputs: options.inputs,
+  }
+
+  const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
+  let status: string | undefined
+  try {
+    for await (const event of runFlow(doc, engineRegistry, ctx)) {
+      if (options.json) io.out.write(`${JSON.stringify(event)}\n`)
+      else printer.print(event)
+      if (event.type === 'runFinish') status = event.status
+    }
+  } finally {
+    process.removeListener('SIGINT', onSigint)
+    io.out.whenClosed(undefined)
+    sandbox?.dispose()
+  }
+  if (status === 'success') return EXIT_OK
+  if (status === 'cancelled') return EXIT_INTERRUPTED
+  return EXIT_NODE_FAILED
+}

@@ -1,0 +1,142 @@
+/**
+ * The CLI's readable log: streamed text under a header per node (repeated when nodes running
+ * side by side take turns), guard alerts, one line per finished, failed or skipped node, and
+ * the flow's outputs at the end. `--json` bypasses all of this and prints raw events.
+ */
+import type { FlowDocument, RunEvent, Usage } from '../engine/index.ts'
+import { valueToText } from '../engine/index.ts'
+
+export interface Style {
+  bold(text: string): string
+  dim(text: string): string
+  red(text: string): string
+  green(text: string): string
+  yellow(text: string): string
+}
+
+const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, green: (t) => t, yellow: (t) => t }
+
+/** ANSI colours, for terminals only (and never when NO_COLOR is set). */
+export function ansiStyle(): Style {
+  const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`
+  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) }
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
+}
+
+function usageText(usage: Usage | undefined): string {
+  if (!usage || usage.total === 0) return ''
+  return `, ${usage.total} tokens${usage.estimated ? ' (estimated)' : ''}`
+}
+
+export class HumanPrinter {
+  private streaming: { nodeId: string; channel: string } | undefined
+  private atLineStart = true
+  private readonly outputs = new Map<string, Record<string, unknown>>()
+
+  constructor(
+    private readonly doc: FlowDocument,
+    private readonly write: (text: string) => void,
+    private readonly style: Style = plain,
+  ) {}
+
+  private name(nodeId: string): string {
+    const node = this.doc.nodes.find((n) => n.id === nodeId)
+    const label = node?.data.label?.trim()
+    return label && label !== nodeId ? `${label} (${nodeId})` : nodeId
+  }
+
+  private line(text: string): void {
+    this.endStream()
+    this.write(`${text}\n`)
+  }
+
+  private endStream(): void {
+    if (!this.atLineStart) this.write('\n')
+    this.atLineStart = true
+    this.streaming = undefined
+  }
+
+  print(event: RunEvent): void {
+    const s = this.style
+    switch (event.type) {
+      case 'runStart':
+        this.line(
+          s.bold(`▶ ${this.doc.metadata.name || this.doc.metadata.id}: ${event.nodeIds.length} nodes`),
+        )
+        break
+      case 'nodeStart':
+        this.line(s.dim(`● ${this.name(event.nodeId)} started`))
+        break
+      case 'nodeChunk':
+        this.chunk(event.nodeId, event.channel, event.text)
+        break
+      case 'guard':
+        this.line(s.yellow(`  ⚠ ${this.name(event.nodeId)} [${event.layer} ${event.level}] ${event.message}`))
+        break
+      case 'nodeFinish':
+        this.outputs.set(event.nodeId, event.output)
+        this.line(
+          s.green(
+            `✓ ${this.name(event.nodeId)} ${event.status === 'stopped' ? 'stopped early' : 'finished'}`,
+          ) + s.dim(` in ${seconds(event.durationMs)}${usageText(event.usage)}`),
+        )
+        break
+      case 'nodeError':
+        this.line(s.red(`✗ ${this.name(event.nodeId)} failed [${event.code}]: ${event.message}`))
+        break
+      case 'nodeSkipped':
+        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${event.reason}`))
+        break
+      case 'runFinish':
+        this.finish(event.status, event.durationMs, event.usage)
+        break
+    }
+  }
+
+  private chunk(nodeId: string, channel: string, text: string): void {
+    const s = this.style
+    // Output nodes only echo their values, which the Outputs section prints at the end.
+    if (this.doc.nodes.find((n) => n.id === nodeId)?.type === 'output') return
+    if (this.streaming?.nodeId !== nodeId || this.streaming.channel !== channel) {
+      this.endStream()
+      const what = channel === 'output' ? '' : ` ${channel}`
+      this.write(s.dim(`── ${this.name(nodeId)}${what} ──\n`))
+      this.streaming = { nodeId, channel }
+    }
+    this.write(channel === 'output' ? text : s.dim(text))
+    this.atLineStart = text.endsWith('\n')
+  }
+
+  private finish(status: string, durationMs: number, usage: Usage): void {
+    const s = this.style
+    const verdict =
+      status === 'success'
+        ? s.green('Run succeeded')
+        : status === 'cancelled'
+          ? s.yellow('Run stopped')
+          : s.red('Run failed')
+    this.line(`${s.bold(verdict)} in ${seconds(durationMs)}${usageText(usage)}`)
+    const finals = this.finalOutputs()
+    if (finals.length === 0) return
+    this.write(s.bold('\nOutputs\n'))
+    for (const [nodeId, output] of finals) {
+      const entries = Object.entries(output)
+      if (finals.length > 1) this.write(s.dim(`${this.name(nodeId)}\n`))
+      for (const [key, value] of entries) this.write(`  ${key}: ${valueToText(value)}\n`)
+    }
+  }
+
+  /** Output nodes when the flow has any; otherwise the nodes nothing else reads from. */
+  private finalOutputs(): Array<[string, Record<string, unknown>]> {
+    const hasOutputNodes = this.doc.nodes.some((n) => n.type === 'output')
+    const chosen = this.doc.nodes.filter((n) =>
+      hasOutputNodes
+        ? n.type === 'output' && this.outputs.has(n.id)
+        : this.outputs.has(n.id) && !this.doc.edges.some((e) => e.source === n.id),
+    )
+    return chosen.map((n) => [n.id, this.outputs.get(n.id) as Record<string, unknown>])
+  }
+}
