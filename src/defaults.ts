@@ -149,6 +149,8 @@ export const STATUS_NOTE_MS = 4_000
 /** Textarea fields longer than this many lines open in the code editor. */
 export const INSPECTOR_EDITOR_MIN_LINES = 12
 export const CONSOLE_MAX_CHARS = 200_000
+/** A refused run lists at most this many problems in the error banner, then says how many more. */
+export const RUN_REFUSAL_MAX_LISTED = 8
 /** Node body summaries (first line of a prompt, URL, ...) are cut to this length. */
 export const NODE_SUMMARY_MAX_CHARS = 80
 export const KEY_PBKDF2_ITERATIONS = 600_000

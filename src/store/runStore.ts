@@ -1,31 +1,65 @@
 /**
- * What a run shows on the canvas: each node's status and console. Kept apart from the flow
+ * What a run shows on the canvas: each node's status and console, the run's progress, the run
+ * history of the open flow, and whether a past run is being looked at. Kept apart from the flow
  * store so streaming never touches the document, its undo history or autosave. The run
  * service (app/) writes here in animation-frame batches; node bodies read one node each.
  */
 import { createStore, useStore } from 'zustand'
-import { CONSOLE_MAX_CHARS } from '../defaults.ts'
-import type { GuardLayer, GuardLevel } from '../engine/index.ts'
+import type { RunEvent, Usage } from '../engine/index.ts'
+import {
+  IDLE_RUN_STATE,
+  reduceRunEvents,
+  withLine,
+  withText,
+  type ConsoleLine,
+  type ConsoleLineKind,
+  type NodeRunState,
+  type NodeRunStatus,
+  type ReduceOptions,
+  type RunOutcome,
+  type RunSummary,
+} from './runStoreReducer.ts'
 
-export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
+export {
+  IDLE_RUN_STATE,
+  englishBadge,
+  reduceRunEvents,
+  replayRunEvents,
+  withLine,
+  withText,
+} from './runStoreReducer.ts'
+export type {
+  BadgeLabeller,
+  ConsoleLine,
+  ConsoleLineKind,
+  NodeAlert,
+  NodeRunState,
+  NodeRunStatus,
+  RunFailure,
+  RunOutcome,
+  RunSummary,
+  RunView,
+} from './runStoreReducer.ts'
 
-export type ConsoleLineKind = 'output' | 'reasoning' | 'log' | 'guard' | 'error' | 'info'
+/**
+ * `idle`: nothing running; `preparing`: saving, checking and loading before the first event;
+ * `running`: events are streaming; `saving`: the run ended and its record is being written.
+ */
+export type RunPhase = 'idle' | 'preparing' | 'running' | 'saving'
 
-/** One console segment. Streamed chunks of one kind merge into one segment; shown as text only. */
-export interface ConsoleLine {
-  kind: ConsoleLineKind
-  text: string
-  /** For `guard` lines. */
-  layer?: GuardLayer
-  level?: GuardLevel
+/** One entry of the run history list (the record itself stays in storage). */
+export interface RunHistoryItem {
+  id: string
+  flowId: string
+  startedAt: number
+  finishedAt: number
+  status: RunOutcome
+  durationMs: number
+  usage: Usage
 }
 
-export interface NodeRunState {
-  status: NodeRunStatus
-  consoleLines: readonly ConsoleLine[]
-  /** A short note on the node header, e.g. "1.2 s · 340 tok". */
-  badge?: string
-}
+/** What the canvas shows: the live run, or a saved one re-opened read-only. */
+export type RunViewMode = { mode: 'live' } | { mode: 'past'; runId: string; startedAt: number }
 
 export interface RunStoreActions {
   setStatus(nodeId: string, status: NodeRunStatus): void
@@ -37,45 +71,36 @@ export interface RunStoreActions {
   setBadge(nodeId: string, badge: string | undefined): void
   /** Applies many node updates in one store write (one render per animation frame). */
   batch(update: (draft: Record<string, NodeRunState>) => void): void
+  /** Applies a batch of engine events in ONE store write. */
+  applyEvents(events: readonly RunEvent[], options?: ReduceOptions): void
+  setPhase(phase: RunPhase): void
+  /** Clears statuses, consoles and the run summary (and leaves a past run). */
   reset(): void
+  setHistory(flowId: string | null, items: readonly RunHistoryItem[]): void
+  /** Shows a saved run instead of the live one; the live view is kept to come back to. */
+  showPast(
+    item: Pick<RunHistoryItem, 'id' | 'startedAt'>,
+    nodes: Record<string, NodeRunState>,
+    run: RunSummary | null,
+  ): void
+  /** Back to the live run (or the idle canvas) after looking at a past run. */
+  showLive(): void
 }
 
 export interface RunStoreState {
   nodes: Readonly<Record<string, NodeRunState>>
+  run: RunSummary | null
+  phase: RunPhase
+  view: RunViewMode
+  /** The live nodes and run while a past run is shown. */
+  live: { nodes: Readonly<Record<string, NodeRunState>>; run: RunSummary | null } | null
+  history: readonly RunHistoryItem[]
+  /** The flow `history` belongs to. */
+  historyFlowId: string | null
   actions: RunStoreActions
 }
 
-export const IDLE_RUN_STATE: NodeRunState = Object.freeze({
-  status: 'idle',
-  consoleLines: Object.freeze([]),
-}) as NodeRunState
-
-/** Drops the oldest text so one node's console never holds more than CONSOLE_MAX_CHARS. */
-function capLines(lines: ConsoleLine[]): ConsoleLine[] {
-  let total = 0
-  for (const l of lines) total += l.text.length
-  if (total <= CONSOLE_MAX_CHARS) return lines
-  const out = lines.slice()
-  while (total > CONSOLE_MAX_CHARS && out.length > 1) total -= (out.shift() as ConsoleLine).text.length
-  const first = out[0]
-  if (first && total > CONSOLE_MAX_CHARS)
-    out[0] = { ...first, text: first.text.slice(total - CONSOLE_MAX_CHARS) }
-  return out
-}
-
-export function withText(state: NodeRunState, kind: ConsoleLineKind, text: string): NodeRunState {
-  const lines = state.consoleLines
-  const last = lines[lines.length - 1]
-  const next =
-    last && last.kind === kind && kind !== 'guard'
-      ? [...lines.slice(0, -1), { ...last, text: last.text + text }]
-      : [...lines, { kind, text }]
-  return { ...state, consoleLines: capLines(next) }
-}
-
-export function withLine(state: NodeRunState, line: ConsoleLine): NodeRunState {
-  return { ...state, consoleLines: capLines([...state.consoleLines, line]) }
-}
+const LIVE: RunViewMode = Object.freeze({ mode: 'live' }) as RunViewMode
 
 export function createRunStore() {
   return createStore<RunStoreState>()((set, get) => {
@@ -85,6 +110,12 @@ export function createRunStore() {
     }
     return {
       nodes: {},
+      run: null,
+      phase: 'idle',
+      view: LIVE,
+      live: null,
+      history: [],
+      historyFlowId: null,
       actions: {
         setStatus: (nodeId, status) => update(nodeId, (s) => (s.status === status ? s : { ...s, status })),
         setStatuses: (statuses) => {
@@ -101,7 +132,31 @@ export function createRunStore() {
           f(draft)
           set({ nodes: draft })
         },
-        reset: () => set({ nodes: {} }),
+        applyEvents: (events, options) => {
+          if (events.length === 0) return
+          const state = get()
+          // While a past run is shown, the live run keeps updating behind it.
+          if (state.live) {
+            set({ live: reduceRunEvents(state.live, events, options) })
+            return
+          }
+          set(reduceRunEvents({ nodes: state.nodes, run: state.run }, events, options))
+        },
+        setPhase: (phase) => {
+          if (get().phase !== phase) set({ phase })
+        },
+        reset: () => set({ nodes: {}, run: null, view: LIVE, live: null }),
+        setHistory: (historyFlowId, history) => set({ historyFlowId, history }),
+        showPast: (item, nodes, run) => {
+          const state = get()
+          const live = state.live ?? { nodes: state.nodes, run: state.run }
+          set({ nodes, run, live, view: { mode: 'past', runId: item.id, startedAt: item.startedAt } })
+        },
+        showLive: () => {
+          const live = get().live
+          if (!live) return
+          set({ nodes: live.nodes, run: live.run, live: null, view: LIVE })
+        },
       },
     }
   })
@@ -123,4 +178,14 @@ export function useNodeRunStatus(nodeId: string): NodeRunStatus {
 
 export function useRunActions(): RunStoreActions {
   return useStore(runStore, (s) => s.actions)
+}
+
+/** Any slice of the run store, e.g. `useRunStore((s) => s.phase)`. */
+export function useRunStore<T>(selector: (state: RunStoreState) => T): T {
+  return useStore(runStore, selector)
+}
+
+/** True from the click on Run until the run's record is saved: Run is disabled, Stop enabled. */
+export function isRunActive(phase: RunPhase): boolean {
+  return phase === 'preparing' || phase === 'running'
 }

@@ -1,0 +1,131 @@
+/**
+ * Builds the engine's RunContext for one run of the app: providers with keys from settings
+ * (asking for the passphrase when keys are locked), the sandbox runner (created once, warmed on
+ * the first run), the token estimator (loaded on the first run), the clock, fetch and Stop.
+ */
+import {
+  FlowError,
+  type Clock,
+  type CodeRunner,
+  type FetchLike,
+  type FlowDocument,
+  type RunContext,
+  type TokenEstimator,
+} from '../engine/index.ts'
+import { createProviderResolver } from '../providers/index.ts'
+import type { AppSettings } from '../settings/schema.ts'
+
+/** A code runner the app may warm up before its first use (the browser worker pool can). */
+export type WarmableCodeRunner = CodeRunner & { warm?(): Promise<void>; dispose?(): void }
+
+/** Host abilities the run service needs; the browser composition and tests fill them in. */
+export interface RunHost {
+  clock: Clock
+  fetch: FetchLike
+  /** Called once, on the first run. */
+  createCodeRunner(): WarmableCodeRunner
+  /** Called on every run; the implementation caches (loadTokenEstimator does). */
+  loadEstimator(): Promise<TokenEstimator>
+}
+
+/** Access to provider keys that are stored locked (encrypted with a passphrase). */
+export interface KeyAccess {
+  /** True while keys are encrypted at rest and not unlocked in this session. */
+  isLocked(): boolean
+  /**
+   * Asks the person for the passphrase. Resolves true once unlocked (the settings store then
+   * holds the keys), false when they cancel or the passphrase is wrong.
+   */
+  requestUnlock?(): Promise<boolean>
+}
+
+/** The message shown when a locked key is needed and cannot be unlocked. */
+export function keyLockedError(label: string, nodeId?: string): FlowError {
+  return new FlowError(
+    'KEY_LOCKED',
+    `The API key of ${label} is locked; unlock your keys with your passphrase in Settings, then run again.`,
+    { nodeId, details: { provider: label } },
+  )
+}
+
+/** Ids of the non-demo providers the flow's model nodes use (so a locked key is asked for first). */
+export function providersNeedingKeys(flow: FlowDocument, settings: AppSettings): string[] {
+  const wanted = new Set<string>()
+  for (const node of flow.nodes) {
+    const raw = node.data.config['provider']
+    if (typeof raw !== 'string') continue
+    const id = raw.trim() === '' ? settings.defaultProviderId : raw.trim()
+    const provider = settings.providers.find((p) => p.id === id)
+    if (provider && provider.kind !== 'demo') wanted.add(provider.id)
+  }
+  return [...wanted]
+}
+
+/** Shares the code runner and the passphrase prompt between runs. */
+export class RunResources {
+  private runner: WarmableCodeRunner | undefined
+  private unlocking: Promise<boolean> | undefined
+
+  constructor(
+    private readonly host: RunHost,
+    private readonly settings: () => AppSettings,
+    private readonly keys?: KeyAccess,
+  ) {}
+
+  /** The sandbox runner; created and warmed on first use. */
+  codeRunner(): WarmableCodeRunner {
+    if (!this.runner) {
+      this.runner = this.host.createCodeRunner()
+      // Warming loads the worker and QuickJS while the flow's first nodes run.
+      this.runner.warm?.().catch(() => undefined)
+    }
+    return this.runner
+  }
+
+  /** Asks once for the passphrase, however many nodes need a key at the same moment. */
+  async unlock(): Promise<boolean> {
+    if (!this.keys?.isLocked()) return true
+    if (!this.keys.requestUnlock) return false
+    this.unlocking ??= this.keys.requestUnlock().finally(() => {
+      this.unlocking = undefined
+    })
+    return this.unlocking
+  }
+
+  /** The key of `providerId` from settings, unlocking first when needed. */
+  async apiKey(providerId: string): Promise<string> {
+    const find = () => this.settings().providers.find((p) => p.id === providerId)
+    const label = find()?.label || providerId
+    if (this.keys?.isLocked() && !(await this.unlock())) throw keyLockedError(label)
+    return find()?.apiKey ?? ''
+  }
+
+  dispose(): void {
+    this.runner?.dispose?.()
+    this.runner = undefined
+  }
+
+  async context(runId: string, signal: AbortSignal): Promise<RunContext> {
+    const estimateTokens = await this.host.loadEstimator()
+    const settings = this.settings()
+    const providers = createProviderResolver({
+      getSettings: () => {
+        const current = this.settings()
+        return { providers: current.providers, defaultProviderId: current.defaultProviderId }
+      },
+      fetch: this.host.fetch,
+      clock: this.host.clock,
+      unlockKey: this.keys ? (providerId) => this.apiKey(providerId) : undefined,
+    })
+    return {
+      runId,
+      clock: this.host.clock,
+      fetch: this.host.fetch,
+      codeRunner: this.codeRunner(),
+      providers,
+      estimateTokens,
+      signal,
+      protection: { ...settings.runtimeProtection },
+    }
+  }
+}

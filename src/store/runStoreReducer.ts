@@ -1,0 +1,258 @@
+/**
+ * Pure reducer from engine run events to what the canvas shows: each node's status, console,
+ * badge, inputs/outputs/usage/timing, and the run's progress. The live run applies it once per
+ * animation frame; a past run is re-opened by replaying its saved events through it.
+ */
+import { CONSOLE_MAX_CHARS } from '../defaults.ts'
+import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
+
+export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
+
+export type ConsoleLineKind = 'output' | 'reasoning' | 'log' | 'guard' | 'error' | 'info'
+
+/** One console segment. Streamed chunks of one kind merge into one segment; shown as text only. */
+export interface ConsoleLine {
+  kind: ConsoleLineKind
+  text: string
+  /** For `guard` lines. */
+  layer?: GuardLayer
+  level?: GuardLevel
+}
+
+/** The guard alert a node's badge shows: the most severe one of the run. */
+export interface NodeAlert {
+  layer: GuardLayer
+  level: GuardLevel
+  detector?: 'repeat' | 'cycle'
+}
+
+export interface NodeRunState {
+  status: NodeRunStatus
+  consoleLines: readonly ConsoleLine[]
+  /** A short note on the node header, e.g. "Deadlock breaker tripped"; cleared by the next run. */
+  badge?: string
+  /** Characters held in consoleLines (kept so capping is O(1) per append). */
+  consoleChars?: number
+  /** True once the console dropped its oldest text to stay under CONSOLE_MAX_CHARS. */
+  consoleCut?: boolean
+  alert?: NodeAlert
+  /** The node's resolved inputs: direct upstream outputs keyed by node id. */
+  inputs?: Readonly<Record<string, unknown>>
+  output?: Readonly<Record<string, unknown>>
+  usage?: Usage
+  /** ms since epoch */
+  startedAt?: number
+  durationMs?: number
+  error?: { code: string; message: string }
+  skipReason?: string
+}
+
+export type RunOutcome = 'success' | 'error' | 'cancelled'
+
+export interface RunFailure {
+  nodeId: string
+  code: string
+  message: string
+}
+
+/** The run as the run panel shows it. */
+export interface RunSummary {
+  runId: string
+  flowId: string
+  status: 'running' | RunOutcome
+  startedAt: number
+  finishedAt?: number
+  durationMs?: number
+  /** Executable nodes in the run. */
+  total: number
+  /** Nodes that finished, failed or were skipped. */
+  done: number
+  usage: Usage
+  failures: readonly RunFailure[]
+}
+
+export const IDLE_RUN_STATE: NodeRunState = Object.freeze({
+  status: 'idle',
+  consoleLines: Object.freeze([]),
+}) as NodeRunState
+
+/** Turns a guard alert into badge text; the app passes a translated one. */
+export type BadgeLabeller = (alert: NodeAlert) => string
+
+export const englishBadge: BadgeLabeller = (alert) => {
+  if (alert.layer === 'loop')
+    return alert.level === 'trip' ? 'Deadlock breaker tripped' : 'Repeated tool call'
+  if (alert.layer === 'budget') return 'Budget stop'
+  if (alert.layer === 'iterations') return 'Max iterations'
+  return alert.level === 'trip' ? 'Watchdog stop' : 'Watchdog warning'
+}
+
+function charsOf(state: NodeRunState): number {
+  if (state.consoleChars !== undefined) return state.consoleChars
+  let total = 0
+  for (const line of state.consoleLines) total += line.text.length
+  return total
+}
+
+/** Keeps the newest CONSOLE_MAX_CHARS characters of a console and marks it cut when it drops some. */
+function capped(state: NodeRunState, lines: ConsoleLine[], chars: number): NodeRunState {
+  if (chars <= CONSOLE_MAX_CHARS) return { ...state, consoleLines: lines, consoleChars: chars }
+  let total = chars
+  let drop = 0
+  while (total > CONSOLE_MAX_CHARS && drop < lines.length - 1) {
+    total -= (lines[drop] as ConsoleLine).text.length
+    drop += 1
+  }
+  const out = lines.slice(drop)
+  const first = out[0]
+  if (first && total > CONSOLE_MAX_CHARS) {
+    out[0] = { ...first, text: first.text.slice(total - CONSOLE_MAX_CHARS) }
+    total = CONSOLE_MAX_CHARS
+  }
+  return { ...state, consoleLines: out, consoleChars: total, consoleCut: true }
+}
+
+/** Appends streamed text, merged into the last segment when it has the same kind. */
+export function withText(state: NodeRunState, kind: ConsoleLineKind, text: string): NodeRunState {
+  if (text === '') return state
+  const lines = state.consoleLines
+  const last = lines[lines.length - 1]
+  const next =
+    last && last.kind === kind && kind !== 'guard'
+      ? [...lines.slice(0, -1), { ...last, text: last.text + text }]
+      : [...lines, { kind, text }]
+  return capped(state, next, charsOf(state) + text.length)
+}
+
+/** Appends a line of its own (guard alert, error, note). */
+export function withLine(state: NodeRunState, line: ConsoleLine): NodeRunState {
+  return capped(state, [...state.consoleLines, line], charsOf(state) + line.text.length)
+}
+
+const LEVEL_RANK: Record<GuardLevel, number> = { hint: 1, trip: 2 }
+
+function withGuard(state: NodeRunState, event: GuardEvent, badge: BadgeLabeller): NodeRunState {
+  const next = withLine(state, { kind: 'guard', text: event.message, layer: event.layer, level: event.level })
+  const current = state.alert
+  if (current && LEVEL_RANK[current.level] > LEVEL_RANK[event.level]) return next
+  const alert: NodeAlert = { layer: event.layer, level: event.level }
+  if (event.detector) alert.detector = event.detector
+  return { ...next, alert, badge: badge(alert) }
+}
+
+export interface RunView {
+  nodes: Readonly<Record<string, NodeRunState>>
+  run: RunSummary | null
+}
+
+export interface ReduceOptions {
+  badge?: BadgeLabeller
+}
+
+/** Applies `events` in order and returns the new view; untouched nodes keep their objects. */
+export function reduceRunEvents(
+  view: RunView,
+  events: readonly RunEvent[],
+  options: ReduceOptions = {},
+): RunView {
+  const badge = options.badge ?? englishBadge
+  let nodes: Record<string, NodeRunState> | undefined
+  let run = view.run
+  const draft = (): Record<string, NodeRunState> => (nodes ??= { ...view.nodes })
+  const node = (id: string): NodeRunState => (nodes ?? view.nodes)[id] ?? IDLE_RUN_STATE
+  const put = (id: string, state: NodeRunState): void => {
+    draft()[id] = state
+  }
+  const settle = (failure?: RunFailure): void => {
+    if (!run) return
+    run = {
+      ...run,
+      done: run.done + 1,
+      failures: failure ? [...run.failures, failure] : run.failures,
+    }
+  }
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'runStart': {
+        // A new run starts from a clean canvas: every badge and console of the last run goes.
+        nodes = {}
+        for (const id of event.nodeIds) nodes[id] = { ...IDLE_RUN_STATE, status: 'queued' }
+        run = {
+          runId: event.runId,
+          flowId: event.flowId,
+          status: 'running',
+          startedAt: event.at,
+          total: event.nodeIds.length,
+          done: 0,
+          usage: { prompt: 0, completion: 0, total: 0, estimated: false },
+          failures: [],
+        }
+        break
+      }
+      case 'nodeStart':
+        put(event.nodeId, {
+          ...node(event.nodeId),
+          status: 'running',
+          inputs: event.inputs,
+          startedAt: event.at,
+        })
+        break
+      case 'nodeChunk':
+        put(event.nodeId, withText(node(event.nodeId), event.channel, event.text))
+        break
+      case 'guard':
+        put(event.nodeId, withGuard(node(event.nodeId), event, badge))
+        break
+      case 'nodeFinish': {
+        const state: NodeRunState = {
+          ...node(event.nodeId),
+          status: event.status,
+          output: event.output,
+          durationMs: event.durationMs,
+        }
+        if (event.usage) state.usage = event.usage
+        put(event.nodeId, state)
+        settle()
+        break
+      }
+      case 'nodeError': {
+        const stopped = event.code === 'CANCELLED'
+        const base = withLine(node(event.nodeId), { kind: stopped ? 'info' : 'error', text: event.message })
+        put(event.nodeId, {
+          ...base,
+          status: stopped ? 'stopped' : 'error',
+          error: { code: event.code, message: event.message },
+          durationMs: event.durationMs,
+        })
+        settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: event.message })
+        break
+      }
+      case 'nodeSkipped':
+        put(event.nodeId, {
+          ...withLine(node(event.nodeId), { kind: 'info', text: event.reason }),
+          status: 'skipped',
+          skipReason: event.reason,
+        })
+        settle()
+        break
+      case 'runFinish':
+        if (run) {
+          run = {
+            ...run,
+            status: event.status,
+            usage: event.usage,
+            durationMs: event.durationMs,
+            finishedAt: event.at,
+          }
+        }
+        break
+    }
+  }
+  return { nodes: nodes ?? view.nodes, run }
+}
+
+/** The view a saved run's events produce: how a past run is shown again. */
+export function replayRunEvents(events: readonly RunEvent[], options: ReduceOptions = {}): RunView {
+  return reduceRunEvents({ nodes: {}, run: null }, events, options)
+}
