@@ -77,9 +77,12 @@ export function toolTimeoutMessage(tool: string, timeoutMs: number): string {
 }
 
 /** Console line of the watchdog when a tool is stopped for taking too long. */
-export function watchdogMessage(tool: string, timeoutMs: number): string {
-  return `[Agent Watchdog] Tool "${tool}" timed out after ${timeoutMs} ms; the model was told and the loop continues.`
+export function watchdogMessage(tool: string, detail: string): string {
+  return `[Agent Watchdog] Tool "${tool}" timed out: ${detail} The model was told and the loop continues.`
 }
+
+/** The tool result of calls left unrun because the token budget is spent. */
+export const SKIPPED_AFTER_BUDGET_OBSERVATION = 'Observation: Skipped: the token budget is spent.'
 
 /** The user message of the tools-disabled finalize call. */
 export const FINALIZE_INSTRUCTION =

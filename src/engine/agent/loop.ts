@@ -1,0 +1,290 @@
+/**
+ * The guarded ReAct loop (docs/guard.md). Each iteration is one streamed model call; the tool
+ * calls of a turn run in order, each checked by the loop guard first; every call id gets exactly
+ * one tool result; hints go after all results of the turn; a trip, the token budget or the
+ * iteration cap end the loop, followed by one tools-disabled finalize call when allowed and
+ * affordable. The AbortSignal is checked at every step. Pure: host abilities arrive as params.
+ */
+import {
+  AGENT_CONSOLE_PREVIEW_CHARS,
+  AGENT_MAX_TOOL_CALLS_PER_TURN,
+  AGENT_OBSERVATION_MAX_CHARS,
+} from '../../defaults.ts'
+import { FlowError } from '../errors.ts'
+import { addUsage, emptyUsage, type Usage } from '../events.ts'
+import type { ChatMessage, ChatRequest, ChatResult, ToolCall } from '../ports.ts'
+import { createLoopGuard, type LoopGuard } from './loopGuard.ts'
+import {
+  budgetExceededMessage,
+  budgetWouldExceedMessage,
+  deadlockObservation,
+  FINALIZE_INSTRUCTION,
+  MAX_ITERATIONS_MESSAGE,
+  SKIPPED_AFTER_BUDGET_OBSERVATION,
+  SKIPPED_AFTER_STOP_OBSERVATION,
+  SKIPPED_AFTER_TRIP_OBSERVATION,
+  tooManyCallsObservation,
+} from './messages.ts'
+import { estimatePromptTokens, usageOfCall } from './tokens.ts'
+import { runToolCall, type ToolRunContext } from './toolRunner.ts'
+import type {
+  AgentLoopParams,
+  AgentLoopResult,
+  AgentStopReason,
+  AgentTool,
+  AgentToolCallRecord,
+} from './types.ts'
+
+type TurnOutcome = 'continue' | 'deadlock' | 'cancelled'
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > AGENT_CONSOLE_PREVIEW_CHARS ? `${flat.slice(0, AGENT_CONSOLE_PREVIEW_CHARS)}…` : flat
+}
+
+function capObservation(text: string): string {
+  if (text.length <= AGENT_OBSERVATION_MAX_CHARS) return text
+  const cut = text.length - AGENT_OBSERVATION_MAX_CHARS
+  return `${text.slice(0, AGENT_OBSERVATION_MAX_CHARS)}\n[Observation truncated: ${cut} more characters]`
+}
+
+/**
+ * Runs the agent loop to its end. Resolves with the answer (or the partial answer after a stop)
+ * and never rejects for a guard stop or a Stop of the run (`stopReason: 'cancelled'`); provider
+ * failures reject with their FlowError.
+ */
+export function runAgentLoop(params: AgentLoopParams): Promise<AgentLoopResult> {
+  return new AgentRun(params).run()
+}
+
+class AgentRun {
+  private readonly messages: ChatMessage[] = []
+  private readonly records: AgentToolCallRecord[] = []
+  private readonly texts: string[] = []
+  private readonly usedIds = new Set<string>()
+  private readonly guard: LoopGuard
+  private readonly toolContext: ToolRunContext
+  private usage: Usage = emptyUsage()
+  private iterations = 0
+  private answer: string | undefined
+  private finalText: string | undefined
+
+  constructor(private readonly p: AgentLoopParams) {
+    const pr = p.protection
+    this.guard = createLoopGuard({
+      enabled: pr.loopDetectionEnabled,
+      tripAt: pr.loopDetectionThreshold,
+      progressAware: pr.progressAware,
+      cycleDetection: pr.cycleDetection,
+    })
+    const tools = new Map<string, AgentTool>(p.tools.map((tool) => [tool.spec.name, tool]))
+    this.toolContext = { tools, clock: p.clock, signal: p.signal, emit: p.emit }
+    if (p.systemPrompt.trim() !== '') this.messages.push({ role: 'system', content: p.systemPrompt })
+    this.messages.push({ role: 'user', content: p.prompt })
+  }
+
+  async run(): Promise<AgentLoopResult> {
+    let stop: AgentStopReason
+    try {
+      stop = await this.loop()
+      if (stop !== 'answer' && stop !== 'cancelled') await this.finalize(stop)
+    } catch (error) {
+      if (!this.p.signal.aborted) throw error
+      stop = 'cancelled'
+    }
+    if (this.p.signal.aborted) stop = 'cancelled'
+    const partial = this.texts.filter((t) => t.trim() !== '').join('\n\n')
+    return {
+      response: stop === 'answer' ? (this.answer ?? '') : (this.finalText ?? this.answer ?? partial),
+      iterations: this.iterations,
+      usage: this.usage,
+      stopReason: stop,
+      status: stop === 'answer' ? 'success' : 'stopped',
+      toolCalls: this.records,
+      messages: this.messages,
+    }
+  }
+
+  private async loop(): Promise<AgentStopReason> {
+    const { protection, emit, signal } = this.p
+    for (;;) {
+      if (signal.aborted) return 'cancelled'
+      if (this.iterations >= protection.maxIterations) {
+        emit.guard({
+          layer: 'iterations',
+          level: 'trip',
+          count: this.iterations,
+          message: MAX_ITERATIONS_MESSAGE,
+        })
+        return 'iterations'
+      }
+      const request = this.request(this.messages, true)
+      if (!this.affordable(request)) return 'budget'
+      const reply = await this.call(request)
+      this.iterations++
+      const calls = this.withUniqueIds(reply.toolCalls)
+      this.messages.push(
+        calls.length > 0
+          ? { role: 'assistant', content: reply.text, toolCalls: calls }
+          : { role: 'assistant', content: reply.text },
+      )
+      if (calls.length === 0) this.answer = reply.text
+      if (this.budgetSpent()) {
+        for (const call of calls) this.addResult(call, SKIPPED_AFTER_BUDGET_OBSERVATION)
+        return 'budget'
+      }
+      if (calls.length === 0) return 'answer'
+      const outcome = await this.turn(calls)
+      if (outcome !== 'continue') return outcome
+    }
+  }
+
+  /** Runs the tool calls of one assistant turn, in order; every call gets exactly one result. */
+  private async turn(calls: readonly ToolCall[]): Promise<TurnOutcome> {
+    const { emit, signal } = this.p
+    const hints: string[] = []
+    let stop: 'deadlock' | 'cancelled' | undefined
+    for (const [index, call] of calls.entries()) {
+      if (stop !== undefined) {
+        this.addResult(
+          call,
+          stop === 'deadlock' ? SKIPPED_AFTER_TRIP_OBSERVATION : SKIPPED_AFTER_STOP_OBSERVATION,
+        )
+        continue
+      }
+      if (index >= AGENT_MAX_TOOL_CALLS_PER_TURN) {
+        this.addResult(call, tooManyCallsObservation(AGENT_MAX_TOOL_CALLS_PER_TURN))
+        continue
+      }
+      if (signal.aborted) {
+        stop = 'cancelled'
+        this.addResult(call, SKIPPED_AFTER_STOP_OBSERVATION)
+        continue
+      }
+      const guardCall = { name: call.name, args: call.arguments }
+      const decision = this.guard.check(guardCall)
+      if (decision.action === 'trip') {
+        const { detector, count, message } = decision
+        emit.guard({ layer: 'loop', level: 'trip', detector, tool: call.name, count, message })
+        this.addResult(call, deadlockObservation(count))
+        stop = 'deadlock'
+        continue
+      }
+      emit.chunk(`\n→ ${call.name} ${preview(call.arguments)}\n`, 'log')
+      let observation: string
+      try {
+        observation = capObservation(await runToolCall(call, this.toolContext))
+      } catch (error) {
+        if (!signal.aborted) throw error
+        stop = 'cancelled'
+        this.addResult(call, SKIPPED_AFTER_STOP_OBSERVATION)
+        continue
+      }
+      this.guard.record(guardCall, observation)
+      this.addResult(call, observation)
+      if (decision.action === 'hint') {
+        const { detector, count, message } = decision
+        emit.guard({ layer: 'loop', level: 'hint', detector, tool: call.name, count, message })
+        hints.push(message)
+      }
+    }
+    // After the last tool result, never between: strict providers reject any other order.
+    if (hints.length > 0) this.messages.push({ role: 'user', content: hints.join('\n\n') })
+    return stop ?? 'continue'
+  }
+
+  /** One last call with tools disabled, when the stop allows it and the budget affords it. */
+  private async finalize(stop: AgentStopReason): Promise<void> {
+    const { protection, signal } = this.p
+    const wanted =
+      stop === 'iterations' || (protection.finalizeAfterStop && (stop === 'deadlock' || stop === 'budget'))
+    if (!wanted || signal.aborted) return
+    if (protection.maxTokenBudget > 0 && this.usage.total >= protection.maxTokenBudget) return
+    const messages = [...this.messages]
+    const last = messages[messages.length - 1]
+    if (last?.role === 'user')
+      messages[messages.length - 1] = { role: 'user', content: `${last.content}\n\n${FINALIZE_INSTRUCTION}` }
+    else messages.push({ role: 'user', content: FINALIZE_INSTRUCTION })
+    const request = this.request(messages, false)
+    // A before-call budget stop was just reported; the finalize check says nothing new then.
+    if (!this.affordable(request, stop !== 'budget')) return
+    this.messages.splice(0, this.messages.length, ...messages)
+    this.p.emit.chunk('\n', 'log')
+    const reply = await this.call(request)
+    // A provider that answers with tool calls anyway gets none run: only its text counts.
+    this.messages.push({ role: 'assistant', content: reply.text })
+    if (reply.text.trim() !== '') this.finalText = reply.text
+  }
+
+  private request(messages: readonly ChatMessage[], withTools: boolean): ChatRequest {
+    const { model, tools, temperature, maxTokens } = this.p
+    const request: ChatRequest = { model, messages: [...messages] }
+    if (!withTools) request.toolChoice = 'none'
+    else if (tools.length > 0) {
+      request.tools = tools.map((tool) => tool.spec)
+      request.toolChoice = 'auto'
+    }
+    if (temperature !== undefined) request.temperature = temperature
+    if (maxTokens !== undefined) request.maxTokens = maxTokens
+    return request
+  }
+
+  /** Before a call: false (with a budget alert) when its prompt alone would cross what is left. */
+  private affordable(request: ChatRequest, report = true): boolean {
+    const budget = this.p.protection.maxTokenBudget
+    if (budget <= 0) return true
+    const next = estimatePromptTokens(request, this.p.estimateTokens)
+    const total = this.usage.total
+    if (total + next <= budget) return true
+    if (!report) return false
+    const message = budgetWouldExceedMessage(total, next, budget)
+    this.p.emit.guard({ layer: 'budget', level: 'trip', total, budget, phase: 'before-call', message })
+    return false
+  }
+
+  /** After a call: true (with a budget alert) when the total reached the budget. */
+  private budgetSpent(): boolean {
+    const budget = this.p.protection.maxTokenBudget
+    const total = this.usage.total
+    if (budget <= 0 || total < budget) return false
+    const message = budgetExceededMessage(total, budget)
+    this.p.emit.guard({ layer: 'budget', level: 'trip', total, budget, phase: 'after-call', message })
+    return true
+  }
+
+  /** One streamed model call: text and reasoning go to the console as they arrive. */
+  private async call(request: ChatRequest): Promise<ChatResult> {
+    const { provider, signal, emit } = this.p
+    let result: ChatResult | undefined
+    let streamed = false
+    for await (const chunk of provider.chat(request, signal)) {
+      if (chunk.type === 'text') {
+        streamed ||= chunk.text !== ''
+        emit.chunk(chunk.text, 'output')
+      } else if (chunk.type === 'reasoning') emit.chunk(chunk.text, 'reasoning')
+      else result = chunk.result
+    }
+    if (!result)
+      throw new FlowError('PROVIDER_BAD_RESPONSE', 'The provider ended the reply before it was complete.')
+    if (!streamed && result.text !== '') emit.chunk(result.text, 'output')
+    this.usage = addUsage(this.usage, usageOfCall(request, result, this.p.estimateTokens))
+    this.texts.push(result.text)
+    return result
+  }
+
+  /** Ids the conversation can rely on: never empty, never reused. */
+  private withUniqueIds(calls: readonly ToolCall[]): ToolCall[] {
+    return calls.map((call, index) => {
+      let id = call.id.trim() === '' ? `call_${this.iterations}_${index}` : call.id
+      for (let n = 2; this.usedIds.has(id); n++) id = `${call.id || 'call'}_${this.iterations}_${index}_${n}`
+      this.usedIds.add(id)
+      return id === call.id ? call : { ...call, id }
+    })
+  }
+
+  private addResult(call: ToolCall, observation: string): void {
+    this.messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: observation })
+    this.records.push({ name: call.name, args: call.arguments, observation })
+    this.p.emit.chunk(`← ${preview(observation)}\n`, 'log')
+  }
+}
