@@ -8,7 +8,7 @@ let clock = 1_000
 const ev = <T extends RunEvent['type']>(
   type: T,
   fields: Omit<Extract<RunEvent, { type: T }>, 'type' | 'runId' | 'at'>,
-): RunEvent => ({ type, runId: 'r1', at: (clock += 10), ...fields }) as RunEvent
+): RunEvent => ({ type, runId: 'r1', at: (clock += 10), ...fields }) as unknown as RunEvent
 
 describe('run store: engine events', () => {
   it('queues the run nodes, tracks progress, outputs, usage and failures', () => {
