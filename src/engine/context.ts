@@ -44,6 +44,12 @@ export interface RunContext {
   inputs?: Readonly<Record<string, string>>
   /** Max nodes running at once; defaults to RUN_CONCURRENCY. */
   concurrency?: number
+  /**
+   * The address of the site the app is served from (the browser sets the page's base URL).
+   * HTTP nodes and http tools resolve site-relative URLs (`./data/x.json`) against it; unset in
+   * the CLI, where such URLs are refused with a message.
+   */
+  baseUrl?: string
 }
 
 /** The protection settings a fresh install starts with. */

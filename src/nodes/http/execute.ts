@@ -19,6 +19,7 @@ import {
 } from '../../defaults.ts'
 import { HTTP_METHODS, type HttpConfig } from './schema.ts'
 import { parseBody, readBodyCapped, retryAfterMs } from './response.ts'
+import { resolveRequestUrl } from './url.ts'
 
 export interface PreparedRequest {
   method: string
@@ -32,6 +33,8 @@ export function prepareRequest(
   config: HttpConfig,
   resolve: (t: string) => string,
   nodeId?: string,
+  /** Site-relative URLs (`./x`) resolve against it (RunContext.baseUrl). */
+  baseUrl?: string,
 ): PreparedRequest {
   const method = resolve(config.method).trim().toUpperCase() || 'GET'
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
@@ -41,22 +44,7 @@ export function prepareRequest(
       { nodeId },
     )
   }
-  const rawUrl = resolve(config.url).trim()
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    throw new FlowError('HTTP_BAD_URL', `"${rawUrl}" is not a full URL. Write it as https://host/path.`, {
-      nodeId,
-    })
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FlowError(
-      'HTTP_BAD_URL',
-      `Only http:// and https:// URLs can be requested, not ${url.protocol}//.`,
-      { nodeId },
-    )
-  }
+  const url = resolveRequestUrl(resolve(config.url).trim(), baseUrl, nodeId)
   for (const { key, value } of config.query) {
     const name = resolve(key).trim()
     if (name !== '') url.searchParams.append(name, resolve(value))
@@ -88,7 +76,7 @@ function cancelled(nodeId: string): FlowError {
 
 export async function executeHttp(exec: NodeExecution<HttpConfig>): Promise<NodeResult> {
   const { node, config, ctx, signal, emit } = exec
-  const request = prepareRequest(config, exec.resolve, node.id)
+  const request = prepareRequest(config, exec.resolve, node.id, ctx.baseUrl)
   for (let attempt = 0; ; attempt++) {
     const timeout = AbortSignal.timeout(config.timeoutMs)
     const combined = AbortSignal.any([signal, timeout])
