@@ -1,0 +1,167 @@
+/**
+ * The settings side of the app: loads settings (and whether keys are locked) into the store,
+ * saves every change through storage and applies it live (language at once; theme, autosave
+ * delay and protection are read from the store), and implements what the settings screen does.
+ * Keys are read and written only here and in keyService.ts.
+ */
+import type { StoreApi } from 'zustand'
+import { PROVIDER_REQUEST_TIMEOUT_MS } from '../defaults.ts'
+import type { FetchLike } from '../engine/index.ts'
+import { changeLanguage } from '../i18n/index.ts'
+import { listModels, testConnection } from '../providers/index.ts'
+import type { AppSettings, Language, ProviderSettings } from '../settings/schema.ts'
+import {
+  loadSettings,
+  putCache,
+  saveSettings,
+  secretValues,
+  splitSecrets,
+  type WardflowDb,
+} from '../storage/index.ts'
+import { flowStore as defaultFlowStore, type FlowStore } from '../store/flowStore.ts'
+import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
+import { settingsStore as defaultSettingsStore, type SettingsState } from '../store/settingsStore.ts'
+import type { SettingsPanelApi } from '../ui/settings/api.ts'
+import { settingsUiStore, type SettingsUiState } from '../ui/settings/settingsUiStore.ts'
+import { createDangerService } from './dangerService.ts'
+import { browserDownload, type Downloader } from './downloadService.ts'
+import { createKeyService, type KeyService } from './keyService.ts'
+import type { FlowsService, SettingsService } from './services.ts'
+import { createSettingsExportService } from './settingsExportService.ts'
+
+export { requestPassphrase } from './keyService.ts'
+
+export interface SettingsServiceDeps {
+  db: WardflowDb
+  fetch: FetchLike
+  /** Used by "delete all flows" to open a fresh empty flow. */
+  flows: FlowsService
+  now?(): number
+  download?: Downloader
+  applyLanguage?(language: Language): Promise<void>
+  /** Called after the danger zone cleared run history. */
+  afterRunsCleared?(): Promise<void> | void
+  settingsStore?: StoreApi<SettingsState>
+  ui?: StoreApi<SettingsUiState>
+  flowStore?: FlowStore
+  library?: StoreApi<LibraryState>
+}
+
+export interface AppSettingsService {
+  /** For the toolbar's `open-settings`. */
+  settings: SettingsService
+  /** For the settings screen (AppServices.settingsPanel). */
+  panel: SettingsPanelApi
+  /** For runs: whether keys are locked, and the passphrase prompt that unlocks them. */
+  keys: KeyService
+  /** Loads stored settings and the lock state into the store; call once at start. */
+  load(): Promise<string[]>
+  /** Saves settings (validated; refused settings change nothing) and applies them. */
+  save(settings: AppSettings): Promise<void>
+}
+
+/** Replaces every stored secret value in `text` (a server may echo a key in an error). */
+function scrub(text: string, provider: ProviderSettings): string {
+  const secrets = secretValues(splitSecrets({ providers: [provider] } as AppSettings).secrets)
+  return secrets.reduce((out, secret) => out.split(secret).join('••••'), text)
+}
+
+export function createSettingsService(deps: SettingsServiceDeps): AppSettingsService {
+  const store = deps.settingsStore ?? defaultSettingsStore
+  const ui = deps.ui ?? settingsUiStore
+  const now = deps.now ?? (() => Date.now())
+  const applyLanguage = deps.applyLanguage ?? changeLanguage
+  const current = (): AppSettings => store.getState().settings
+
+  async function publish(settings: AppSettings): Promise<void> {
+    const before = current().language
+    store.getState().setSettings(settings)
+    if (settings.language !== before || !store.getState().loaded) await applyLanguage(settings.language)
+  }
+
+  /** Reads settings back from storage: keys filled in while readable. */
+  async function reload(): Promise<string[]> {
+    const loaded = await loadSettings(deps.db, keys.session())
+    const before = current().language
+    store.getState().setSettings(loaded.settings)
+    if (loaded.settings.language !== before) await applyLanguage(loaded.settings.language)
+    return loaded.notes
+  }
+
+  const keys: KeyService = createKeyService({
+    db: deps.db,
+    ui,
+    onKeysChanged: async () => void (await reload()),
+  })
+
+  async function save(settings: AppSettings): Promise<void> {
+    await saveSettings(deps.db, settings, { session: keys.session() })
+    await publish(settings)
+  }
+
+  const signal = (): AbortSignal => AbortSignal.timeout(PROVIDER_REQUEST_TIMEOUT_MS)
+
+  const exportsApi = createSettingsExportService({
+    db: deps.db,
+    keys,
+    ui,
+    download: deps.download ?? browserDownload,
+    now,
+    current,
+    applyImported: async (settings) => {
+      await saveSettings(deps.db, settings, { session: keys.session(), keepExistingWhenEmpty: true })
+      await reload()
+    },
+  })
+
+  const dangerApi = createDangerService({
+    db: deps.db,
+    flows: deps.flows,
+    flowStore: deps.flowStore ?? defaultFlowStore,
+    library: deps.library ?? defaultLibrary,
+    current,
+    afterRunsCleared: deps.afterRunsCleared,
+    refreshExports: exportsApi.refreshExports,
+    afterSettingsReset: async () => {
+      await keys.forget()
+      await reload()
+    },
+  })
+
+  const panel: SettingsPanelApi = {
+    save,
+    async listModels(provider) {
+      try {
+        const models = await listModels(provider, deps.fetch, signal())
+        // A cache row lets "clear cache" account for it; failing to write it changes nothing.
+        await putCache(deps.db, `models:${provider.id}`, 'models', models, now()).catch(() => undefined)
+        return models
+      } catch (error) {
+        if (error instanceof Error) error.message = scrub(error.message, provider)
+        throw error
+      }
+    },
+    async testConnection(provider) {
+      const result = await testConnection(provider, deps.fetch, signal())
+      return { ...result, message: scrub(result.message, provider) }
+    },
+    lockKeys: (passphrase) => keys.lock(passphrase),
+    unlockKeys: (passphrase) => keys.unlock(passphrase),
+    removeKeyLock: (passphrase) => keys.removeLock(passphrase),
+    ...exportsApi,
+    ...dangerApi,
+  }
+
+  return {
+    settings: { open: () => ui.getState().openSettings() },
+    panel,
+    keys,
+    async load() {
+      await keys.refresh()
+      const notes = await reload()
+      await applyLanguage(current().language)
+      return notes
+    },
+    save,
+  }
+}

@@ -1,0 +1,70 @@
+/** What the last export or settings import did: redacted paths, kept keys, or why it was refused. */
+import { useTranslation } from 'react-i18next'
+import { IconButton } from '../kit/Button.tsx'
+import type { SettingsImportOutcome } from './api.ts'
+
+export type Outcome =
+  | { type: 'sanitized'; fileName: string; redacted: string[] }
+  | { type: 'full'; fileName: string }
+  | { type: 'import'; result: Exclude<SettingsImportOutcome, { status: 'cancelled' }> }
+  | { type: 'error'; text: string }
+
+function Refusal({ message, lines, onDismiss }: { message: string; lines: string[]; onDismiss(): void }) {
+  const { t } = useTranslation('settings')
+  return (
+    <div className="wf-banner wf-banner--inline" role="alert" data-testid="error-banner">
+      <div className="wf-banner__text">
+        <strong>{t('backup.refusedTitle')}</strong>
+        {message}
+        {lines.length > 0 ? (
+          <ul className="wf-problem-list" data-testid="import-problems">
+            {lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <IconButton icon="close" size="sm" label={t('common.dismiss')} onClick={onDismiss} />
+    </div>
+  )
+}
+
+export function ImportOutcomeView({ outcome, onDismiss }: { outcome: Outcome; onDismiss(): void }) {
+  const { t } = useTranslation('settings')
+  if (outcome.type === 'error') return <Refusal message={outcome.text} lines={[]} onDismiss={onDismiss} />
+  if (outcome.type === 'import' && outcome.result.status === 'refused') {
+    const lines = outcome.result.problems.map((p) => (p.path === '' ? p.message : `${p.path}: ${p.message}`))
+    return <Refusal message={outcome.result.message} lines={lines} onDismiss={onDismiss} />
+  }
+  let title = ''
+  let lines: string[] = []
+  if (outcome.type === 'sanitized') {
+    title = t('backup.sanitizedDone', { file: outcome.fileName, count: outcome.redacted.length })
+    lines = outcome.redacted
+  } else if (outcome.type === 'full') {
+    title = t('backup.fullDone', { file: outcome.fileName })
+  } else if (outcome.result.status === 'imported') {
+    const r = outcome.result
+    title = t(`backup.imported.${r.kind}`)
+    if (r.keptKeysFor.length > 0) lines.push(t('backup.keptKeys', { ids: r.keptKeysFor.join(', ') }))
+    lines = [...lines, ...r.notes]
+  }
+  return (
+    <div className="wf-outcome" role="status" data-testid="settings-outcome">
+      <div>
+        <strong>{title}</strong>
+        {lines.length > 0 ? (
+          <ul
+            className="wf-problem-list"
+            data-testid={outcome.type === 'sanitized' ? 'redacted-paths' : 'outcome-lines'}
+          >
+            {lines.map((line, i) => (
+              <li key={i}>{outcome.type === 'sanitized' ? <code>{line}</code> : line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <IconButton icon="close" size="sm" label={t('common.dismiss')} onClick={onDismiss} />
+    </div>
+  )
+}

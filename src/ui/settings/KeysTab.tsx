@@ -1,0 +1,73 @@
+/**
+ * Where keys live and the optional passphrase lock (PBKDF2 + AES-GCM, storage/keyLock.ts).
+ * Unlocking keeps the keys decrypted in memory for this session only.
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../kit/Button.tsx'
+import type { SettingsPanelApi } from './api.ts'
+import { errorText } from './errorText.ts'
+import { settingsUiStore, useSettingsUi } from './settingsUiStore.ts'
+import { useUnlockKeys } from './useUnlockKeys.ts'
+
+export function KeysTab({ api }: { api: SettingsPanelApi }) {
+  const { t, i18n } = useTranslation('settings')
+  const keyState = useSettingsUi((s) => s.keyState)
+  const unlock = useUnlockKeys()
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+
+  async function lock(): Promise<void> {
+    setStatus(null)
+    const passphrase = await settingsUiStore.getState().askPassphrase({ purpose: 'lockKeys', confirm: true })
+    if (passphrase === null) return
+    try {
+      await api.lockKeys(passphrase)
+      setStatus({ ok: true, text: t('keys.lockedDone') })
+    } catch (error) {
+      setStatus({ ok: false, text: errorText(t, i18n, error) })
+    }
+  }
+
+  async function removeLock(): Promise<void> {
+    setStatus(null)
+    const passphrase = await settingsUiStore
+      .getState()
+      .askPassphrase({ purpose: 'removeLock', confirm: false, verify: (p) => api.removeKeyLock(p) })
+    if (passphrase !== null) setStatus({ ok: true, text: t('keys.removedDone') })
+  }
+
+  return (
+    <section className="wf-settings-section" data-testid="keys-tab">
+      <p>{t('keys.where')}</p>
+      <p className="wf-key-state" data-testid="key-state" data-state={keyState}>
+        <strong>{t('keys.stateLabel')}</strong> {t(`keys.state.${keyState}`)}
+      </p>
+      <p className="wf-settings-hint">{t('keys.lockExplain')}</p>
+      <div className="wf-settings-actions wf-settings-actions--start">
+        {keyState === 'plain' ? (
+          <Button variant="primary" icon="shield" data-testid="keys-lock" onClick={() => void lock()}>
+            {t('keys.lock')}
+          </Button>
+        ) : null}
+        {keyState === 'locked' ? (
+          <Button variant="primary" data-testid="keys-unlock" onClick={unlock}>
+            {t('keys.unlock')}
+          </Button>
+        ) : null}
+        {keyState !== 'plain' ? (
+          <Button data-testid="keys-remove-lock" onClick={() => void removeLock()}>
+            {t('keys.removeLock')}
+          </Button>
+        ) : null}
+      </div>
+      {status !== null ? (
+        <p
+          className={status.ok ? 'wf-settings-ok' : 'wf-settings-error'}
+          role={status.ok ? 'status' : 'alert'}
+        >
+          {status.text}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,179 @@
+/**
+ * Providers: the list (with which one is the default), add / edit / remove, and the editor.
+ * The list says whether a provider has a key, never the key itself.
+ */
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AppSettings, ProviderSettings } from '../../settings/schema.ts'
+import { useSettings } from '../../store/settingsStore.ts'
+import { Button } from '../kit/Button.tsx'
+import { Dialog } from '../kit/Dialog.tsx'
+import type { SettingsPanelApi } from './api.ts'
+import { errorText } from './errorText.ts'
+import { ProviderForm } from './ProviderForm.tsx'
+import { newProvider } from './providerDraft.ts'
+import { useSettingsUi } from './settingsUiStore.ts'
+import { useUnlockKeys } from './useUnlockKeys.ts'
+
+type Editing = { index: number; provider: ProviderSettings } | null
+
+/** Settings with provider `index` replaced (or appended when -1); the default follows a renamed id. */
+export function withProvider(settings: AppSettings, index: number, provider: ProviderSettings): AppSettings {
+  const providers = [...settings.providers]
+  const previousId = index >= 0 ? providers[index]?.id : undefined
+  if (index >= 0) providers[index] = provider
+  else providers.push(provider)
+  const renamedDefault = previousId !== undefined && previousId === settings.defaultProviderId
+  return {
+    ...settings,
+    providers,
+    defaultProviderId: renamedDefault ? provider.id : settings.defaultProviderId,
+  }
+}
+
+/** Settings without provider `index`; a removed default passes to the first one left. */
+export function withoutProvider(settings: AppSettings, index: number): AppSettings {
+  const removed = settings.providers[index]
+  const providers = settings.providers.filter((_, i) => i !== index)
+  const defaultProviderId =
+    removed !== undefined && removed.id === settings.defaultProviderId
+      ? (providers[0]?.id ?? '')
+      : settings.defaultProviderId
+  return { ...settings, providers, defaultProviderId }
+}
+
+export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
+  const { t, i18n } = useTranslation('settings')
+  const settings = useSettings((s) => s)
+  const keysLocked = useSettingsUi((s) => s.keyState === 'locked')
+  const unlock = useUnlockKeys()
+  const [editing, setEditing] = useState<Editing>(null)
+  const [removing, setRemoving] = useState<number | null>(null)
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const defaultId = useId()
+
+  async function apply(next: AppSettings): Promise<void> {
+    await api.save(next)
+    setStatus({ ok: true, text: t('common.saved') })
+  }
+
+  function tryApply(next: AppSettings): void {
+    apply(next).catch((error: unknown) => setStatus({ ok: false, text: errorText(t, i18n, error) }))
+  }
+
+  if (editing !== null) {
+    const otherIds = settings.providers.filter((_, i) => i !== editing.index).map((p) => p.id)
+    return (
+      <ProviderForm
+        api={api}
+        initial={editing.provider}
+        otherIds={otherIds}
+        isNew={editing.index < 0}
+        keysLocked={keysLocked}
+        onUnlock={unlock}
+        onCancel={() => setEditing(null)}
+        onSave={async (provider) => {
+          await apply(withProvider(settings, editing.index, provider))
+          setEditing(null)
+        }}
+      />
+    )
+  }
+
+  const removingProvider = removing === null ? undefined : settings.providers[removing]
+  return (
+    <section className="wf-settings-section" data-testid="providers-tab">
+      <div className="wf-field">
+        <label htmlFor={defaultId}>{t('providers.default')}</label>
+        <select
+          id={defaultId}
+          className="wf-select"
+          data-testid="default-provider"
+          value={settings.defaultProviderId}
+          onChange={(e) => tryApply({ ...settings, defaultProviderId: e.target.value })}
+        >
+          {settings.providers.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label || p.id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ul className="wf-provider-list" aria-label={t('providers.listLabel')} data-testid="provider-list">
+        {settings.providers.map((p, index) => (
+          <li key={p.id} data-testid="provider-list-item" data-provider-id={p.id}>
+            <div className="wf-provider-list__text">
+              <strong>{p.label || p.id}</strong>
+              {p.id === settings.defaultProviderId ? (
+                <span className="wf-badge">{t('providers.isDefault')}</span>
+              ) : null}
+              <span className="wf-settings-hint">
+                {t(`provider.kinds.${p.kind}`)}
+                {p.kind === 'demo' ? '' : ` · ${p.baseUrl || t('providers.noUrl')}`}
+                {p.model === '' ? '' : ` · ${p.model}`}
+                {p.kind === 'demo' ? '' : ` · ${keyStatus(t, p, keysLocked)}`}
+              </span>
+            </div>
+            <Button size="sm" icon="edit" onClick={() => setEditing({ index, provider: p })}>
+              {t('providers.edit')}
+            </Button>
+            <Button size="sm" variant="danger" icon="trash" onClick={() => setRemoving(index)}>
+              {t('providers.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div className="wf-settings-actions">
+        {status !== null ? (
+          <span
+            className={status.ok ? 'wf-settings-ok' : 'wf-settings-error'}
+            role={status.ok ? 'status' : 'alert'}
+          >
+            {status.text}
+          </span>
+        ) : null}
+        <Button
+          icon="plus"
+          variant="primary"
+          data-testid="provider-add"
+          onClick={() =>
+            setEditing({ index: -1, provider: newProvider(settings.providers.map((p) => p.id)) })
+          }
+        >
+          {t('providers.add')}
+        </Button>
+      </div>
+      {removingProvider !== undefined && removing !== null ? (
+        <Dialog
+          open
+          size="sm"
+          title={t('providers.removeTitle', { name: removingProvider.label || removingProvider.id })}
+          closeLabel={t('common.close')}
+          onClose={() => setRemoving(null)}
+          footer={
+            <>
+              <Button onClick={() => setRemoving(null)}>{t('common.cancel')}</Button>
+              <Button
+                variant="danger"
+                data-testid="provider-remove-confirm"
+                onClick={() => {
+                  tryApply(withoutProvider(settings, removing))
+                  setRemoving(null)
+                }}
+              >
+                {t('providers.remove')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('providers.removeText')}</p>
+        </Dialog>
+      ) : null}
+    </section>
+  )
+}
+
+function keyStatus(t: (key: string) => string, p: ProviderSettings, locked: boolean): string {
+  if (locked) return t('providers.keyLocked')
+  return p.apiKey === '' ? t('providers.noKey') : t('providers.hasKey')
+}

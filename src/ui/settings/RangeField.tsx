@@ -1,0 +1,67 @@
+/** A labelled number field whose value is checked against a range; the problem shows inline. */
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { NumberRange } from '../../defaults.ts'
+import { checkRange, displayRange } from './ranges.ts'
+
+export interface RangeFieldProps {
+  label: string
+  /** Unit shown after the range, e.g. "s"; '' for none. */
+  unit?: string
+  hint?: string
+  range: NumberRange
+  scale?: number
+  text: string
+  /** True once the person tried to save: problems are shown from then on. */
+  showProblem: boolean
+  onText(text: string): void
+  testId?: string
+}
+
+export function RangeField({
+  label,
+  unit = '',
+  hint,
+  range,
+  scale = 1,
+  text,
+  showProblem,
+  onText,
+  testId,
+}: RangeFieldProps) {
+  const { t } = useTranslation('settings')
+  const id = useId()
+  const problemId = useId()
+  const hintId = useId()
+  const shown = displayRange(range, scale)
+  const check = checkRange(text, range, scale)
+  const problem = showProblem && !check.ok ? check.problem : null
+  const rangeText = t('range.allowed', { min: shown.min, max: shown.max, unit })
+  return (
+    <div className="wf-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="wf-input wf-input--number"
+        type="number"
+        inputMode="numeric"
+        min={shown.min}
+        max={shown.max}
+        step={range.step === undefined ? 1 : Math.max(1, range.step / scale)}
+        value={text}
+        aria-invalid={problem !== null || undefined}
+        aria-describedby={problem !== null ? `${problemId} ${hintId}` : hintId}
+        data-testid={testId}
+        onChange={(e) => onText(e.target.value)}
+      />
+      <span id={hintId} className="wf-settings-hint">
+        {hint === undefined ? rangeText : `${hint} ${rangeText}`}
+      </span>
+      {problem !== null ? (
+        <span id={problemId} className="wf-field-error" role="alert">
+          {t(`range.${problem}`, { min: shown.min, max: shown.max, unit })}
+        </span>
+      ) : null}
+    </div>
+  )
+}

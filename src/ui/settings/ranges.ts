@@ -1,0 +1,30 @@
+/**
+ * Checks a number typed into a settings field against its range from defaults.ts. Out-of-range
+ * input is refused with a reason, never clamped (issue 4, item 6).
+ */
+import type { NumberRange } from '../../defaults.ts'
+
+export type RangeProblem = 'required' | 'notNumber' | 'notInteger' | 'tooLow' | 'tooHigh'
+
+export type RangeCheck = { ok: true; value: number } | { ok: false; problem: RangeProblem }
+
+/**
+ * `scale` converts what the person types into the stored unit: seconds typed for a range kept
+ * in milliseconds use `scale: 1000`, and the bounds are compared in stored units.
+ */
+export function checkRange(text: string, range: NumberRange, scale = 1): RangeCheck {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: false, problem: 'required' }
+  const typed = Number(trimmed)
+  if (!Number.isFinite(typed)) return { ok: false, problem: 'notNumber' }
+  if (!Number.isInteger(typed)) return { ok: false, problem: 'notInteger' }
+  const value = typed * scale
+  if (value < range.min) return { ok: false, problem: 'tooLow' }
+  if (value > range.max) return { ok: false, problem: 'tooHigh' }
+  return { ok: true, value }
+}
+
+/** The range in the unit the person types (e.g. seconds for a millisecond range). */
+export function displayRange(range: NumberRange, scale = 1): { min: number; max: number } {
+  return { min: range.min / scale, max: range.max / scale }
+}

@@ -1,0 +1,18 @@
+/** Opens the passphrase dialog to unlock the keys for this session. */
+import { useCallback } from 'react'
+import { useServices } from '../../app/services.ts'
+import { settingsUiStore } from './settingsUiStore.ts'
+
+export function useUnlockKeys(): () => void {
+  const api = useServices().settingsPanel
+  return useCallback(() => {
+    if (api === undefined) return
+    void settingsUiStore
+      .getState()
+      .askPassphrase({
+        purpose: 'unlockKeys',
+        confirm: false,
+        verify: (passphrase) => api.unlockKeys(passphrase),
+      })
+  }, [api])
+}
