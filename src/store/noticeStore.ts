@@ -10,6 +10,8 @@ export interface BannerError {
   /** Plain-English detail, shown when the catalogue has no entry for `code`. */
   message: string
   details?: Readonly<Record<string, string | number | boolean>>
+  /** Each problem with its JSON path (a refused import), listed under the message. */
+  problems?: ReadonlyArray<{ path: string; message: string }>
 }
 
 export interface StatusNote {
