@@ -7,6 +7,7 @@ import type { NodeDefinition } from './types.ts'
 import { inputNode } from './input/index.ts'
 import { templateNode } from './template/index.ts'
 import { llmNode } from './llm/index.ts'
+import { agentNode } from './agent/index.ts'
 import { codeNode } from './code/index.ts'
 import { httpNode } from './http/index.ts'
 import { outputNode } from './output/index.ts'
@@ -22,6 +23,7 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(inputNode),
   erase(templateNode),
   erase(llmNode),
+  erase(agentNode),
   erase(codeNode),
   erase(httpNode),
   erase(outputNode),

@@ -10,6 +10,7 @@ describe('node definitions', () => {
       'input',
       'template',
       'llm',
+      'agent',
       'code',
       'http',
       'output',

@@ -1,0 +1,100 @@
+/**
+ * Agent node: a ReAct tool loop guarded by the token budget, the deadlock breaker, the tool
+ * watchdogs and the iteration cap (docs/guard.md). Its protection fields are optional and
+ * inherit the global runtime-protection settings when left empty.
+ */
+import {
+  AGENT_MAX_ITERATIONS_RANGE,
+  AGENT_TOKEN_BUDGET_RANGE,
+  LLM_TEMPERATURE_RANGE,
+  LOOP_TRIP_AT_RANGE,
+  SANDBOX_TIMEOUT_RANGE_MS,
+  TOOL_TIMEOUT_RANGE_MS,
+} from '../../defaults.ts'
+import { defineNodeType, type ConfigIssue } from '../../engine/index.ts'
+import { firstLine } from '../shared.ts'
+import { zodParser, type FieldSpec, type NodeDefinition } from '../types.ts'
+import { executeAgent } from './executor.ts'
+import { AGENT_CONFIG_VERSION, agentConfigSchema, defaultAgentConfig, type AgentConfig } from './schema.ts'
+
+const label = (name: string): string => `agent:fields.${name}.label`
+const help = (name: string): string => `agent:fields.${name}.help`
+const field = (key: string, spec: Omit<FieldSpec, 'key' | 'labelKey' | 'helpKey'>): FieldSpec => ({
+  key,
+  labelKey: label(key),
+  helpKey: help(key),
+  ...spec,
+})
+const protection = { group: 'protection', optional: true } as const
+
+export const AGENT_FIELDS: readonly FieldSpec[] = [
+  field('provider', { kind: 'provider', optional: true }),
+  field('model', { kind: 'model', optional: true }),
+  field('systemPrompt', { kind: 'textarea', language: 'plaintext' }),
+  field('prompt', { kind: 'textarea', language: 'plaintext' }),
+  field('tools', { kind: 'tools' }),
+  field('temperature', { kind: 'number', range: LLM_TEMPERATURE_RANGE, optional: true }),
+  field('maxIterations', { kind: 'number', range: AGENT_MAX_ITERATIONS_RANGE, ...protection }),
+  field('maxTokenBudget', { kind: 'number', range: AGENT_TOKEN_BUDGET_RANGE, unit: 'tokens', ...protection }),
+  field('loopDetectionEnabled', { kind: 'boolean', ...protection }),
+  field('loopDetectionThreshold', { kind: 'number', range: LOOP_TRIP_AT_RANGE, ...protection }),
+  field('progressAware', { kind: 'boolean', ...protection }),
+  field('cycleDetection', { kind: 'boolean', ...protection }),
+  field('finalizeAfterStop', { kind: 'boolean', ...protection }),
+  field('sandboxTimeoutMs', { kind: 'number', range: SANDBOX_TIMEOUT_RANGE_MS, unit: 'ms', ...protection }),
+  field('toolTimeoutMs', { kind: 'number', range: TOOL_TIMEOUT_RANGE_MS, unit: 'ms', ...protection }),
+  field('demoScript', { kind: 'json', language: 'json', optional: true }),
+]
+
+/** Settings a run needs that a parsed config may still leave empty. */
+export function checkAgentConfig(config: AgentConfig): ConfigIssue[] {
+  const issues: ConfigIssue[] = []
+  if (config.prompt.trim() === '') issues.push({ path: 'prompt', message: 'Write a prompt for the agent.' })
+  config.tools.forEach((tool, i) => {
+    const path = `tools[${i}]`
+    if (tool.name === '') issues.push({ path: `${path}.name`, message: `Tool ${i + 1} needs a name.` })
+    const who = tool.name || `Tool ${i + 1}`
+    if (tool.kind === 'code' && (tool.code ?? '').trim() === '') {
+      issues.push({ path: `${path}.code`, message: `Write the code of tool "${who}".` })
+    }
+    if (tool.kind === 'http' && (tool.url ?? '').trim() === '') {
+      issues.push({ path: `${path}.url`, message: `Give tool "${who}" a URL.` })
+    }
+    if (tool.kind === 'node' && (tool.nodeId ?? '').trim() === '') {
+      issues.push({ path: `${path}.nodeId`, message: `Choose the node tool "${who}" runs.` })
+    }
+  })
+  return issues
+}
+
+export const agentNode: NodeDefinition<AgentConfig> = {
+  type: 'agent',
+  icon: '⟳',
+  color: '#6b46c1',
+  labelKey: 'nodes:agent.label',
+  descriptionKey: 'nodes:agent.description',
+  configVersion: AGENT_CONFIG_VERSION,
+  schema: agentConfigSchema,
+  defaultConfig: defaultAgentConfig,
+  fields: AGENT_FIELDS,
+  summary: (config) => {
+    const prompt = firstLine(config.prompt) || firstLine(config.systemPrompt)
+    const tools = config.tools.map((t) => t.name).filter((n) => n !== '')
+    return tools.length === 0 ? prompt : `${prompt}${prompt ? ' · ' : ''}${tools.join(', ')}`
+  },
+  handles: { input: true, output: true },
+  engine: defineNodeType<AgentConfig>({
+    type: 'agent',
+    parseConfig: zodParser(agentConfigSchema),
+    outputs: () => ['response', 'iterations', 'usage', 'stopReason', 'toolCalls'],
+    check: checkAgentConfig,
+    // Tool code and schemas are never templated; URLs and header values may be.
+    templates: (config) => [
+      config.systemPrompt,
+      config.prompt,
+      config.model,
+      ...config.tools.flatMap((t) => [t.url ?? '', ...(t.headers ?? []).map((h) => h.value)]),
+    ],
+    execute: executeAgent,
+  }),
+}

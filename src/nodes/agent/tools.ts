@@ -1,0 +1,159 @@
+/**
+ * Builds the agent loop's tools from an Agent node's tool configs: `code` tools run in the
+ * sandbox, `http` tools send the arguments as JSON with a timeout, `node` tools run another node
+ * of the flow. Each turns its result into the observation text the model reads.
+ */
+import { HTTP_ERROR_BODY_MAX_CHARS, HTTP_MAX_RESPONSE_BYTES } from '../../defaults.ts'
+import {
+  FlowError,
+  isAbortError,
+  type AgentProtection,
+  type AgentTool,
+  type NodeExecution,
+} from '../../engine/index.ts'
+import type { AgentConfig, AgentToolConfig } from './schema.ts'
+
+/** Tool results become text: strings as they are, anything else as JSON. */
+export function observationText(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value) ?? 'null'
+  } catch {
+    return String(value)
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function codeTool(
+  tool: AgentToolConfig,
+  exec: NodeExecution<AgentConfig>,
+  p: AgentProtection,
+): AgentTool['run'] {
+  return async (args, signal) => {
+    const { result, logs } = await exec.ctx.codeRunner.run({
+      code: tool.code ?? '',
+      // `inputs` too, so tools written for PatchCat (which read `inputs`) run unchanged.
+      bindings: { args, inputs: args },
+      timeoutMs: p.sandboxTimeoutMs,
+      signal,
+    })
+    for (const line of logs) exec.emit.chunk(`  ${line}\n`, 'log')
+    return observationText(result)
+  }
+}
+
+/** Reads the body as text, refusing more than HTTP_MAX_RESPONSE_BYTES. */
+async function readText(response: Response): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    bytes += value.byteLength
+    if (bytes > HTTP_MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined)
+      throw new FlowError('HTTP_TOO_LARGE', `The response is larger than ${HTTP_MAX_RESPONSE_BYTES} bytes.`)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+function requestUrl(raw: string, method: string, args: unknown): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new FlowError('HTTP_BAD_URL', `"${raw}" is not a full URL. Write it as https://host/path.`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FlowError(
+      'HTTP_BAD_URL',
+      `Only http:// and https:// URLs can be requested, not ${url.protocol}//.`,
+    )
+  }
+  // GET cannot carry a body: the arguments go into the query string instead.
+  if (method === 'GET' && isRecord(args)) {
+    for (const [key, value] of Object.entries(args)) url.searchParams.append(key, observationText(value))
+  }
+  return url.toString()
+}
+
+function httpTool(
+  tool: AgentToolConfig,
+  exec: NodeExecution<AgentConfig>,
+  p: AgentProtection,
+): AgentTool['run'] {
+  return async (args, signal) => {
+    const method = tool.method ?? 'POST'
+    const url = requestUrl(exec.resolve(tool.url ?? '').trim(), method, args)
+    const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.8' }
+    if (method !== 'GET') headers['content-type'] = 'application/json'
+    for (const { key, value } of tool.headers ?? []) {
+      if (key.trim() !== '') headers[key.trim()] = exec.resolve(value)
+    }
+    const timeout = AbortSignal.timeout(p.toolTimeoutMs)
+    const both = AbortSignal.any([signal, timeout])
+    const body = method === 'GET' ? undefined : JSON.stringify(args)
+    try {
+      const response = await exec.ctx.fetch(url, { method, headers, body, signal: both })
+      const text = await readText(response)
+      if (!response.ok) {
+        const detail = text.slice(0, HTTP_ERROR_BODY_MAX_CHARS)
+        throw new FlowError(
+          'HTTP_STATUS',
+          `HTTP ${response.status} ${response.statusText}${detail ? `: ${detail}` : ''}`.trim(),
+        )
+      }
+      return text
+    } catch (error) {
+      if (error instanceof FlowError) throw error
+      if (timeout.aborted && !signal.aborted) {
+        throw new FlowError(
+          'HTTP_TIMEOUT',
+          `No response from ${new URL(url).origin} within ${p.toolTimeoutMs} ms.`,
+        )
+      }
+      if (signal.aborted || isAbortError(error)) throw error
+      const message = error instanceof Error ? error.message : String(error)
+      throw new FlowError('HTTP_NETWORK', `Could not reach ${new URL(url).origin} (${message}).`)
+    }
+  }
+}
+
+function nodeTool(tool: AgentToolConfig, exec: NodeExecution<AgentConfig>): AgentTool['run'] {
+  return async (args, signal) => {
+    // The target sees the arguments as the outputs of a node named `args`: {{args.city}}.
+    const output = await exec.runNode(
+      tool.nodeId ?? '',
+      { args: isRecord(args) ? args : { value: args } },
+      signal,
+    )
+    return observationText(output)
+  }
+}
+
+/** The loop tools of an Agent node. */
+export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentProtection): AgentTool[] {
+  return exec.config.tools.map((tool) => {
+    const spec = { name: tool.name, description: tool.description, parameters: tool.parameters }
+    switch (tool.kind) {
+      case 'code':
+        // The sandbox enforces its own limit; the loop's watchdog is the outer backstop.
+        return {
+          spec,
+          timeoutMs: Math.max(protection.sandboxTimeoutMs, protection.toolTimeoutMs),
+          run: codeTool(tool, exec, protection),
+        }
+      case 'http':
+        return { spec, timeoutMs: protection.toolTimeoutMs, run: httpTool(tool, exec, protection) }
+      case 'node':
+        return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }
+    }
+  })
+}
