@@ -1,0 +1,8 @@
+/**
+ * Each area plugs its services into the app here (one line each): runs, settings,
+ * import/export, templates. An installer receives the core (database, flow store, flows
+ * service, autosave) and the services built so far, and returns what it adds.
+ */
+import type { ServiceInstaller } from './createApp.ts'
+
+export const installers: ServiceInstaller[] = []
