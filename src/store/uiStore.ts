@@ -1,0 +1,28 @@
+/** View preferences and open panels: not part of any flow, not in the undo history. */
+import { createStore, useStore } from 'zustand'
+
+export interface UiState {
+  snapToGrid: boolean
+  minimap: boolean
+  shortcutsOpen: boolean
+  problemsOpen: boolean
+  toggleSnap(): void
+  toggleMinimap(): void
+  setShortcutsOpen(open: boolean): void
+  setProblemsOpen(open: boolean): void
+}
+
+export const uiStore = createStore<UiState>()((set, get) => ({
+  snapToGrid: true,
+  minimap: true,
+  shortcutsOpen: false,
+  problemsOpen: true,
+  toggleSnap: () => set({ snapToGrid: !get().snapToGrid }),
+  toggleMinimap: () => set({ minimap: !get().minimap }),
+  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+  setProblemsOpen: (problemsOpen) => set({ problemsOpen }),
+}))
+
+export function useUi<T>(selector: (state: UiState) => T): T {
+  return useStore(uiStore, selector)
+}
