@@ -1,0 +1,37 @@
+/**
+ * The one error banner (role=alert): storage, import and run failures in words a person can act
+ * on. The catalogue entry `errors:<code>` wins; the error's own plain-English message is the
+ * fallback, so a code without an entry still says something useful.
+ */
+import { useTranslation } from 'react-i18next'
+import { useNotices } from '../../store/noticeStore.ts'
+import { IconButton } from './Button.tsx'
+import { Icon } from './icons.tsx'
+
+export function ErrorBanner() {
+  const { t, i18n } = useTranslation()
+  const banner = useNotices((s) => s.banner)
+  const dismiss = useNotices((s) => s.dismissError)
+  if (banner === null) return null
+  const key = `errors:${banner.code}`
+  const text = i18n.exists(key) ? t(key, { ...banner.details, defaultValue: banner.message }) : banner.message
+  return (
+    <div className="wf-banner" role="alert" data-testid="error-banner" data-code={banner.code}>
+      <span className="wf-banner__icon">
+        <Icon name="error" />
+      </span>
+      <div className="wf-banner__text">
+        <strong>{t('banner.title')}</strong>
+        {text}
+        {banner.problems && banner.problems.length > 0 ? (
+          <ul className="wf-banner__problems" data-testid="error-banner-problems">
+            {banner.problems.map((p, i) => (
+              <li key={i}>{p.path === '' ? p.message : `${p.path}: ${p.message}`}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <IconButton icon="close" label={t('banner.dismiss')} onClick={dismiss} size="sm" />
+    </div>
+  )
+}
