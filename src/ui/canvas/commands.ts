@@ -1,0 +1,81 @@
+/**
+ * Canvas commands shared by the toolbar, palette, problems list and keyboard shortcuts. They
+ * need React Flow's viewport (inside ReactFlowProvider) and write through store actions.
+ */
+import { useMemo } from 'react'
+import { useReactFlow, useStore as useRfStore } from '@xyflow/react'
+import { useTranslation } from 'react-i18next'
+import {
+  FIT_VIEW_MAX_ZOOM,
+  FOCUS_NODE_MAX_ZOOM,
+  PASTE_OFFSET_PX,
+  VIEWPORT_ANIMATION_MS,
+} from '../../defaults.ts'
+import type { XY } from '../../engine/index.ts'
+import { flowStore } from '../../store/flowStore.ts'
+import { noticeStore } from '../../store/noticeStore.ts'
+import { uiStore } from '../../store/uiStore.ts'
+import { layoutLeftToRight } from './layout.ts'
+import { freeSpot, newNodeAt } from './newNode.ts'
+
+export interface CanvasCommands {
+  /** Adds a node centred on a screen point (a drop). */
+  addAtScreenPoint(type: string, point: XY): string | null
+  /** Adds a node in the middle of the visible canvas (click or Enter on a palette item). */
+  addAtCenter(type: string): string | null
+  focusNode(id: string): void
+  fitView(): void
+  autoLayout(): Promise<void>
+  duplicateSelection(): void
+  removeSelection(): void
+  undo(): void
+  redo(): void
+}
+
+export function useCanvasCommands(): CanvasCommands {
+  const rf = useReactFlow()
+  const domNode = useRfStore((s) => s.domNode)
+  const { t } = useTranslation()
+  return useMemo<CanvasCommands>(() => {
+    const add = (type: string, center: XY, fanOut: boolean): string | null => {
+      const node = newNodeAt(type, center, t, uiStore.getState().snapToGrid)
+      if (!node) return null
+      if (fanOut) node.position = freeSpot(node.position, flowStore.getState().nodes)
+      return flowStore.getState().actions.addNode(node)
+    }
+    return {
+      addAtScreenPoint: (type, point) => add(type, rf.screenToFlowPosition(point), false),
+      addAtCenter: (type) => {
+        const rect = domNode?.getBoundingClientRect()
+        const center = rect
+          ? rf.screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 })
+          : { x: 0, y: 0 }
+        return add(type, center, true)
+      },
+      focusNode: (id) => {
+        flowStore.getState().actions.select([id])
+        void rf.fitView({ nodes: [{ id }], duration: VIEWPORT_ANIMATION_MS, maxZoom: FOCUS_NODE_MAX_ZOOM })
+      },
+      fitView: () => void rf.fitView({ duration: VIEWPORT_ANIMATION_MS, maxZoom: FIT_VIEW_MAX_ZOOM }),
+      autoLayout: async () => {
+        const { nodes, edges, measured, actions } = flowStore.getState()
+        if (nodes.length === 0) return
+        const positions = await layoutLeftToRight(nodes, edges, measured)
+        actions.setPositions(positions)
+        noticeStore.getState().note('canvas.laidOut', undefined, 'success')
+        requestAnimationFrame(
+          () => void rf.fitView({ duration: VIEWPORT_ANIMATION_MS, maxZoom: FIT_VIEW_MAX_ZOOM }),
+        )
+      },
+      duplicateSelection: () => {
+        const ids = flowStore
+          .getState()
+          .actions.duplicateSelection({ x: PASTE_OFFSET_PX, y: PASTE_OFFSET_PX })
+        if (ids.length > 0) noticeStore.getState().note('canvas.duplicated', { count: ids.length }, 'success')
+      },
+      removeSelection: () => flowStore.getState().actions.removeSelection(),
+      undo: () => flowStore.getState().actions.undo(),
+      redo: () => flowStore.getState().actions.redo(),
+    }
+  }, [rf, domNode, t])
+}

@@ -1,0 +1,37 @@
+/** What the inspector shows without a single selected node: a hint, or what a multi-selection allows. */
+import { useTranslation } from 'react-i18next'
+import { PASTE_OFFSET_PX } from '../../defaults.ts'
+import { flowStore } from '../../store/flowStore.ts'
+import { Button } from '../kit/Button.tsx'
+import { Icon } from '../kit/icons.tsx'
+
+export function SelectionSummary({ count }: { count: number }) {
+  const { t } = useTranslation()
+  if (count === 0) {
+    return (
+      <div className="wf-inspector__empty">
+        <Icon name="edit" size={22} />
+        <p>{t('inspector.nothingSelected')}</p>
+        <p className="wf-section-hint">{t('inspector.nothingSelectedHint')}</p>
+      </div>
+    )
+  }
+  const actions = flowStore.getState().actions
+  return (
+    <div className="wf-inspector__empty">
+      <p>{t('inspector.manySelected', { count })}</p>
+      <div className="wf-inspector__multi">
+        <Button
+          icon="copy"
+          size="sm"
+          onClick={() => actions.duplicateSelection({ x: PASTE_OFFSET_PX, y: PASTE_OFFSET_PX })}
+        >
+          {t('inspector.duplicate')}
+        </Button>
+        <Button icon="trash" size="sm" variant="danger" onClick={() => actions.removeSelection()}>
+          {t('inspector.deleteSelected')}
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,10 @@
+export interface CodeEditorProps {
+  id?: string
+  value: string
+  onChange(value: string): void
+  language: 'javascript' | 'json' | 'markdown' | 'plaintext'
+  ariaLabel: string
+  describedBy?: string
+  /** Height in lines of text shown without scrolling. */
+  minLines?: number
+}

@@ -1,0 +1,60 @@
+/** A field's frame: the visible label, help text and the inline validation message. */
+import type { ReactNode } from 'react'
+
+export interface FieldShellProps {
+  inputId: string
+  label: string
+  help?: string
+  message?: string | null
+  helpId: string
+  /** Group-like fields (lists, editors) label a fieldset instead of one input. */
+  asGroup?: boolean
+  children: ReactNode
+  trailing?: ReactNode
+}
+
+export function FieldShell({
+  inputId,
+  label,
+  help,
+  message,
+  helpId,
+  asGroup,
+  children,
+  trailing,
+}: FieldShellProps) {
+  const labelEl = asGroup ? (
+    <span className="wf-field__label" id={`${inputId}-label`}>
+      {label}
+    </span>
+  ) : (
+    <label className="wf-field__label" htmlFor={inputId}>
+      {label}
+    </label>
+  )
+  return (
+    <div className="wf-field" data-invalid={message ? true : undefined}>
+      <div className="wf-field__head">
+        {labelEl}
+        {trailing}
+      </div>
+      {asGroup ? (
+        <div role="group" aria-labelledby={`${inputId}-label`}>
+          {children}
+        </div>
+      ) : (
+        children
+      )}
+      {message ? (
+        <p className="wf-field__error" id={`${helpId}-error`} role="alert">
+          {message}
+        </p>
+      ) : null}
+      {help ? (
+        <p className="wf-field__help" id={helpId}>
+          {help}
+        </p>
+      ) : null}
+    </div>
+  )
+}

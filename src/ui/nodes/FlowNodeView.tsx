@@ -1,0 +1,81 @@
+/**
+ * The one body every executable node type shares: icon and colour, editable title, run status,
+ * a one-line summary of its config, and its console. Memoised; it reads only its own run state.
+ */
+import { memo, useMemo, type CSSProperties } from 'react'
+import { Handle, Position, type NodeProps } from '@xyflow/react'
+import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
+import { getNodeDefinition } from '../../nodes/registry.ts'
+import { useNodeRunState } from '../../store/runStore.ts'
+import type { WardRfNode } from '../../store/rfAdapter.ts'
+import { NodeConsole } from './NodeConsole.tsx'
+import { NodeTitle } from './NodeTitle.tsx'
+import { useNodeText } from './nodeText.ts'
+
+const UNKNOWN_COLOR = '#718096'
+
+function safeSummary(type: string, config: Record<string, unknown>): string {
+  const definition = getNodeDefinition(type)
+  if (!definition) return ''
+  try {
+    return definition.summary(config)
+  } catch {
+    // A config that does not fit its schema yet (half-typed, imported): no summary, no crash.
+    return ''
+  }
+}
+
+export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: NodeProps<WardRfNode>) {
+  const { node } = data
+  const text = useNodeText()
+  const run = useNodeRunState(id)
+  const definition = getNodeDefinition(node.type)
+  const unsupported = !definition || node.type === UNSUPPORTED_TYPE
+  const originalType =
+    node.type === UNSUPPORTED_TYPE && typeof node.data.config['originalType'] === 'string'
+      ? node.data.config['originalType']
+      : node.type
+  const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
+  const handles = definition?.handles ?? { input: true, output: true }
+  const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
+  const showConsole = run.consoleLines.length > 0 || run.status !== 'idle'
+
+  return (
+    <div
+      className={`wf-node${unsupported ? ' wf-node--unsupported' : ''}`}
+      data-testid="flow-node"
+      data-node-id={id}
+      data-node-type={node.type}
+      data-status={run.status}
+      data-selected={selected || undefined}
+      style={style}
+    >
+      {handles.input ? <Handle type="target" position={Position.Left} id="in" className="wf-handle" /> : null}
+      <div className="wf-node__header">
+        <span className="wf-node__icon" aria-hidden="true">
+          {definition?.icon ?? '?'}
+        </span>
+        <div className="wf-node__heading">
+          <NodeTitle nodeId={id} label={node.data.label} hint={text.rename} />
+          <span className="wf-node__meta">
+            {unsupported ? `${text.unsupported}: ${originalType}` : text.typeLabel(node.type)} ·{' '}
+            <code>{id}</code>
+          </span>
+        </div>
+        <span className={`wf-status wf-status--${run.status}`} title={text.status[run.status] ?? run.status}>
+          <span className="visually-hidden">{text.status[run.status] ?? run.status}</span>
+        </span>
+      </div>
+      {summary !== '' || run.badge ? (
+        <div className="wf-node__summary">
+          {summary !== '' ? <span className="wf-node__summary-text">{summary}</span> : null}
+          {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
+        </div>
+      ) : null}
+      {showConsole ? <NodeConsole lines={run.consoleLines} /> : null}
+      {handles.output ? (
+        <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
+      ) : null}
+    </div>
+  )
+})

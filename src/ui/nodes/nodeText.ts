@@ -1,0 +1,37 @@
+/**
+ * Strings every node body needs, translated once per language at the canvas level and shared
+ * through a context, so 500 node bodies do not each subscribe to i18next.
+ */
+import { createContext, useContext } from 'react'
+
+export interface NodeText {
+  typeLabel(type: string): string
+  status: Readonly<Record<string, string>>
+  console: string
+  collapseConsole: string
+  expandConsole: string
+  rename: string
+  unsupported: string
+  unknownType: string
+  noteEmpty: string
+  noteEditHint: string
+}
+
+const identity: NodeText = {
+  typeLabel: (type) => type,
+  status: {},
+  console: 'Console',
+  collapseConsole: 'Collapse console',
+  expandConsole: 'Expand console',
+  rename: 'Double-click to rename',
+  unsupported: 'Unsupported',
+  unknownType: 'Unknown type',
+  noteEmpty: 'Empty note',
+  noteEditHint: 'Double-click to edit',
+}
+
+export const NodeTextContext = createContext<NodeText>(identity)
+
+export function useNodeText(): NodeText {
+  return useContext(NodeTextContext)
+}

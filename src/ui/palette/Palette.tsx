@@ -1,0 +1,77 @@
+/**
+ * The node palette: drag an entry onto the canvas (it lands under the pointer), or click /
+ * press Enter to add it in the middle of the view. Each entry explains its type in a tooltip.
+ */
+import { memo, type CSSProperties, type DragEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NODE_TYPES } from '../../nodes/types.ts'
+import { getNodeDefinition } from '../../nodes/registry.ts'
+import { NOTE_TYPE } from '../../store/rfAdapter.ts'
+import { Tooltip } from '../kit/Tooltip.tsx'
+import { useCanvasCommands } from '../canvas/commands.ts'
+import { PALETTE_MIME } from '../canvas/dnd.ts'
+
+const PALETTE_TYPES: readonly string[] = [...NODE_TYPES, NOTE_TYPE]
+
+function onDragStart(event: DragEvent<HTMLButtonElement>, type: string): void {
+  event.dataTransfer.setData(PALETTE_MIME, type)
+  event.dataTransfer.setData('text/plain', type)
+  event.dataTransfer.effectAllowed = 'move'
+}
+
+const PaletteItem = memo(function PaletteItem({
+  type,
+  onAdd,
+}: {
+  type: string
+  onAdd: (type: string) => void
+}) {
+  const { t } = useTranslation()
+  const definition = getNodeDefinition(type)
+  const label = definition ? t(definition.labelKey) : t(`palette.fallback.${type}`, { defaultValue: type })
+  const description = definition ? t(definition.descriptionKey) : t('palette.notAvailable')
+  const style = { '--node-accent': definition?.color ?? 'var(--text-faint)' } as CSSProperties
+  return (
+    <li>
+      <Tooltip text={description}>
+        {(describedBy) => (
+          <button
+            type="button"
+            className="wf-palette__item"
+            data-testid={`palette-item-${type}`}
+            aria-describedby={describedBy}
+            aria-label={t('palette.add', { type: label })}
+            draggable={definition !== undefined}
+            disabled={definition === undefined}
+            onDragStart={(e) => onDragStart(e, type)}
+            onClick={() => onAdd(type)}
+            style={style}
+          >
+            <span className="wf-palette__icon" aria-hidden="true">
+              {definition?.icon ?? '·'}
+            </span>
+            <span className="wf-palette__label">{label}</span>
+          </button>
+        )}
+      </Tooltip>
+    </li>
+  )
+})
+
+export function Palette() {
+  const { t } = useTranslation()
+  const commands = useCanvasCommands()
+  return (
+    <section className="wf-panel-section wf-palette" aria-labelledby="wf-palette-title">
+      <h2 id="wf-palette-title" className="wf-section-title">
+        {t('palette.title')}
+      </h2>
+      <p className="wf-section-hint">{t('palette.hint')}</p>
+      <ul className="wf-palette__list">
+        {PALETTE_TYPES.map((type) => (
+          <PaletteItem key={type} type={type} onAdd={commands.addAtCenter} />
+        ))}
+      </ul>
+    </section>
+  )
+}
