@@ -1,0 +1,42 @@
+/**
+ * Entry point: language and theme for the first paint, the app composition, then React.
+ * Storage opens in the background; the shell paints at once.
+ */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import '@xyflow/react/dist/style.css'
+import './ui/theme/theme.css'
+import './ui/kit/kit.css'
+import './ui/theme/layout.css'
+import './ui/theme/canvas.css'
+import './ui/theme/panels.css'
+import { App } from './App.tsx'
+import { createApp } from './app/createApp.ts'
+import { installers } from './app/installers.ts'
+import { ServicesContext } from './app/services.ts'
+import { initI18n, initialLanguage } from './i18n/index.ts'
+import { settingsStore } from './store/settingsStore.ts'
+import { rememberedTheme, resolveTheme } from './ui/theme/useTheme.ts'
+
+const language = initialLanguage()
+const theme = rememberedTheme()
+settingsStore.getState().update(theme === null ? { language } : { language, theme })
+document.documentElement.dataset['theme'] = resolveTheme(
+  theme ?? 'light',
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
+)
+
+const app = createApp({ installers })
+
+void initI18n(language).then(() => {
+  const root = document.getElementById('root')
+  if (!root) return
+  createRoot(root).render(
+    <StrictMode>
+      <ServicesContext.Provider value={app.services}>
+        <App />
+      </ServicesContext.Provider>
+    </StrictMode>,
+  )
+  void app.start()
+})
