@@ -111,7 +111,7 @@ export const TOKEN_ESTIMATE_PER_MESSAGE = 4
 export const TOKEN_ESTIMATE_REPLY_PRIMING = 3
 
 // --- Engine -----------------------------------------------------------------------------------
-export const RUN_CONCURRENCY = 4
+export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
 export const FLOW_MAX_NODES = 5_000
@@ -151,6 +151,8 @@ export const INSPECTOR_EDITOR_MIN_LINES = 12
 export const CONSOLE_MAX_CHARS = 200_000
 /** A refused run lists at most this many problems in the error banner, then says how many more. */
 export const RUN_REFUSAL_MAX_LISTED = 8
+/** How often the run panel's duration ticks while a run is going. */
+export const RUN_CLOCK_TICK_MS = 250
 /** Node body summaries (first line of a prompt, URL, ...) are cut to this length. */
 export const NODE_SUMMARY_MAX_CHARS = 80
 export const KEY_PBKDF2_ITERATIONS = 600_000

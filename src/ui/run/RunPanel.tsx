@@ -1,0 +1,158 @@
+/**
+ * The run panel at the bottom of the canvas: the run's status, progress (finished of total
+ * nodes), tokens (marked when estimated) and duration; the failures and the flow's result; and
+ * the run history. While a saved run is open, a bar says so and leads back to the live canvas.
+ */
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { RUN_CLOCK_TICK_MS } from '../../defaults.ts'
+import { useServices } from '../../app/services.ts'
+import { useRunStore, type RunSummary } from '../../store/runStore.ts'
+import { formatDuration, formatNumber, formatTime } from './format.ts'
+import { RunHistoryList } from './RunHistoryList.tsx'
+import { RunSummaryView } from './RunSummaryView.tsx'
+import { UsageFigure } from './UsageFigure.tsx'
+import './run.css'
+
+type Tab = 'run' | 'history'
+
+/** The run's duration, ticking while it runs. */
+function useDuration(run: RunSummary | null): number | undefined {
+  const running = run?.status === 'running'
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!running) return undefined
+    const timer = setInterval(() => setNow(Date.now()), RUN_CLOCK_TICK_MS)
+    return () => clearInterval(timer)
+  }, [running])
+  if (!run) return undefined
+  if (run.durationMs !== undefined) return run.durationMs
+  return Math.max(0, now - run.startedAt)
+}
+
+function PastRunBar({ startedAt }: { startedAt: number }) {
+  const { t, i18n } = useTranslation('run')
+  const run = useServices().run
+  return (
+    <div className="wf-run-past" data-testid="run-past-view" role="status">
+      <span>{t('history.viewing', { time: formatTime(startedAt, i18n.language) })}</span>
+      <button
+        type="button"
+        className="wf-btn wf-btn--sm wf-btn--primary"
+        data-testid="run-back-to-live"
+        onClick={() => run?.showLive?.()}
+      >
+        {t('history.backToLive')}
+      </button>
+    </div>
+  )
+}
+
+export function RunPanel() {
+  const { t, i18n } = useTranslation('run')
+  const run = useRunStore((s) => s.run)
+  const phase = useRunStore((s) => s.phase)
+  const view = useRunStore((s) => s.view)
+  const historyCount = useRunStore((s) => s.history.length)
+  const [tab, setTab] = useState<Tab>('run')
+  const [open, setOpen] = useState(true)
+  const duration = useDuration(run)
+  const lang = i18n.language
+  const status = run?.status ?? (phase === 'preparing' ? 'running' : 'idle')
+
+  return (
+    <section
+      className="wf-run-panel"
+      data-testid="run-panel"
+      aria-label={t('panel.title')}
+      data-open={open || undefined}
+    >
+      <div className="wf-run-panel__bar">
+        <div className="wf-run-panel__tabs" role="tablist" aria-label={t('panel.title')}>
+          {(['run', 'history'] as const).map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`run-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls="run-panel-body"
+              data-testid={`run-tab-${id}`}
+              className="wf-run-panel__tab"
+              onClick={() => {
+                setTab(id)
+                setOpen(true)
+              }}
+            >
+              {id === 'run' ? t('panel.tabRun') : t('panel.tabHistory')}
+              {id === 'history' && historyCount > 0 ? (
+                <span className="wf-run-count">{historyCount}</span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+        <dl className="wf-run-panel__figures">
+          <div>
+            <dt className="visually-hidden">{t('panel.status')}</dt>
+            <dd>
+              <span
+                className={`wf-run-chip wf-run-chip--${status}`}
+                data-testid="run-status"
+                data-status={status}
+              >
+                {phase === 'preparing' && !run ? t('controls.preparing') : t(`status.${status}`)}
+              </span>
+            </dd>
+          </div>
+          {run ? (
+            <>
+              <div>
+                <dt>{t('panel.progressLabel')}</dt>
+                <dd>
+                  <progress className="wf-run-progress" max={run.total} value={run.done} aria-hidden="true" />{' '}
+                  <span data-testid="run-progress">
+                    {t('panel.progress', {
+                      done: formatNumber(run.done, lang),
+                      total: formatNumber(run.total, lang),
+                    })}
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('panel.tokensLabel')}</dt>
+                <dd data-testid="run-tokens">
+                  <UsageFigure usage={run.usage} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('panel.duration')}</dt>
+                <dd data-testid="run-duration">{formatDuration(duration ?? 0, lang)}</dd>
+              </div>
+            </>
+          ) : null}
+        </dl>
+        <button
+          type="button"
+          className="wf-btn wf-btn--icon wf-btn--ghost wf-btn--sm wf-run-panel__toggle"
+          aria-expanded={open}
+          aria-controls="run-panel-body"
+          aria-label={open ? t('panel.collapse') : t('panel.expand')}
+          title={open ? t('panel.collapse') : t('panel.expand')}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▴'}</span>
+        </button>
+      </div>
+      {view.mode === 'past' ? <PastRunBar startedAt={view.startedAt} /> : null}
+      <div
+        id="run-panel-body"
+        className="wf-run-panel__body"
+        role="tabpanel"
+        aria-labelledby={`run-tab-${tab}`}
+        hidden={!open}
+      >
+        {tab === 'run' ? <RunSummaryView /> : <RunHistoryList />}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,74 @@
+/**
+ * The run tab of the run panel: figures of the current (or re-opened) run, the nodes that
+ * failed (click one to select it), and the flow's result: what its Output nodes produced.
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFlowActions, useFlowStore } from '../../store/flowStore.ts'
+import { useRunStore } from '../../store/runStore.ts'
+import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
+
+function useOutputNodeIds(): string[] {
+  const ids = useFlowStore((s) =>
+    s.nodes
+      .filter((n) => n.type === 'output')
+      .map((n) => n.id)
+      .join('\n'),
+  )
+  return ids === '' ? [] : ids.split('\n')
+}
+
+export function RunSummaryView() {
+  const { t } = useTranslation('run')
+  const run = useRunStore((s) => s.run)
+  const phase = useRunStore((s) => s.phase)
+  const nodes = useRunStore((s) => s.nodes)
+  const outputIds = useOutputNodeIds()
+  const labels = useFlowStore((s) => s.nodes)
+  const { select } = useFlowActions()
+  const [mode, setMode] = useState<OutputMode>('text')
+
+  if (!run) {
+    return <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
+  }
+  const label = (id: string): string => labels.find((n) => n.id === id)?.data.label || id
+  const results = outputIds.flatMap((id) => {
+    const output = nodes[id]?.output
+    return output ? [{ id, output }] : []
+  })
+  return (
+    <div className="wf-run-summary">
+      {run.failures.length > 0 ? (
+        <div className="wf-run-summary__failures" data-testid="run-error-summary">
+          <strong>{t('panel.failures', { count: run.failures.length })}</strong>
+          <ul>
+            {run.failures.map((f) => (
+              <li key={f.nodeId}>
+                <button type="button" className="wf-run-link" onClick={() => select([f.nodeId])}>
+                  {label(f.nodeId)}
+                </button>
+                : {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="wf-run-summary__result" data-testid="run-result">
+        <div className="wf-run-summary__result-head">
+          <strong>{t('panel.result')}</strong>
+          {results.length > 0 ? <OutputModeSwitch mode={mode} onChange={setMode} /> : null}
+        </div>
+        {results.length === 0 ? (
+          <p className="wf-run-muted">{t('panel.noResult')}</p>
+        ) : (
+          results.map(({ id, output }) => (
+            <div key={id} className="wf-run-summary__output" data-node-id={id}>
+              {results.length > 1 ? <div className="wf-run-summary__output-name">{label(id)}</div> : null}
+              <OutputView output={output} mode={mode} />
+            </div>
+          ))
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+/** Numbers, durations and times as the run panel shows them, in the UI language. */
+
+const MS_PER_SECOND = 1000
+const SECONDS_PER_MINUTE = 60
+
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(language).format(value)
+}
+
+/** `340 ms`, `1.2 s`, `2 min 5 s`. */
+export function formatDuration(ms: number, language: string): string {
+  const safe = Math.max(0, ms)
+  if (safe < MS_PER_SECOND) return `${formatNumber(Math.round(safe), language)} ms`
+  const seconds = safe / MS_PER_SECOND
+  if (seconds < SECONDS_PER_MINUTE) {
+    return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(seconds)} s`
+  }
+  const minutes = Math.floor(seconds / SECONDS_PER_MINUTE)
+  return `${formatNumber(minutes, language)} min ${formatNumber(Math.round(seconds % SECONDS_PER_MINUTE), language)} s`
+}
+
+/** The time of day for runs of today, date and time for older ones. */
+export function formatTime(epochMs: number, language: string, now: number = Date.now()): string {
+  const date = new Date(epochMs)
+  const today = new Date(now).toDateString() === date.toDateString()
+  return today
+    ? date.toLocaleTimeString(language)
+    : date.toLocaleString(language, { dateStyle: 'short', timeStyle: 'medium' })
+}
+
+/** Pretty JSON for inputs and outputs; strings stay as they are. */
+export function formatValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
