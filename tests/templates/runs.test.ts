@@ -1,0 +1,215 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { FlowDocument, RunEvent } from '../../src/engine/index.ts'
+import {
+  createRunner,
+  errorsOf,
+  finishOf,
+  guardsOf,
+  loadTemplate,
+  outputOf,
+  readIndex,
+  runTemplate,
+  scriptTexts,
+  SITE_BASE,
+  type TemplateRun,
+} from './harness.ts'
+
+const runner = createRunner()
+afterAll(() => runner.dispose())
+
+const docs = new Map<string, FlowDocument>(readIndex().templates.map((t) => [t.id, loadTemplate(t.file)]))
+
+function doc(id: string): FlowDocument {
+  const found = docs.get(id)
+  if (!found) throw new Error(`no template ${id}`)
+  return found
+}
+
+function runFinish(events: readonly RunEvent[]) {
+  return events.find((e) => e.type === 'runFinish')
+}
+
+/** The Agent's tool-call records as its output reports them. */
+function toolCalls(run: TemplateRun, nodeId = 'agent') {
+  return outputOf(run.events, nodeId)?.['toolCalls'] as Array<{
+    name: string
+    args: string
+    observation: string
+  }>
+}
+
+describe('every bundled template runs offline with the demo provider', () => {
+  it.each(readIndex().templates.map((t) => t.id))('%s runs to success with no node error', async (id) => {
+    const run = await runTemplate(doc(id), runner)
+    expect(errorsOf(run.events)).toEqual([])
+    expect(runFinish(run.events)).toMatchObject({ status: 'success' })
+    for (const node of doc(id).nodes.filter((n) => n.type === 'output')) {
+      const output = outputOf(run.events, node.id)
+      expect(output, node.id).toBeDefined()
+      for (const value of Object.values(output ?? {})) expect(String(value).trim()).not.toBe('')
+    }
+    // Offline: the only requests are for files the site itself serves.
+    for (const request of run.requests) expect(request).toMatch(new RegExp(`^GET ${SITE_BASE}data/`))
+  })
+})
+
+describe('stuck-agent: the loop breaker demo', () => {
+  it('hints at the 2nd identical call, trips at the 3rd, and the Output gets the finalized answer', async () => {
+    const run = await runTemplate(doc('stuck-agent'), runner)
+    const guards = guardsOf(run.events, 'agent')
+    expect(guards.map((g) => [g.layer, g.level, g.detector, g.count])).toEqual([
+      ['loop', 'hint', 'repeat', 2],
+      ['loop', 'trip', 'repeat', 3],
+    ])
+    expect(guards[0]?.message).toBe(
+      '[System Hint: You invoked tool "query_orders" twice with identical parameters. If polling or awaiting state change, continue; otherwise synthesize your final answer.]',
+    )
+    expect(guards[1]?.message).toBe(
+      '[Agent Deadlock Protection] Tripped: 3 consecutive identical calls to "query_orders". Terminating loop to prevent token waste.',
+    )
+    // The three calls spell the same arguments differently; the third one never ran.
+    const calls = toolCalls(run)
+    expect(new Set(calls.map((c) => c.args)).size).toBe(3)
+    expect(
+      calls.map((c) => c.observation.startsWith('Observation: Execution halted by Deadlock Breaker')),
+    ).toEqual([false, false, true])
+    expect(calls[0]?.observation).toBe('[]')
+    const agent = finishOf(run.events, 'agent')
+    expect(agent).toMatchObject({ status: 'stopped', output: { stopReason: 'deadlock', iterations: 3 } })
+    const finalize = scriptTexts(doc('stuck-agent'), 'agent').at(-1)
+    expect(outputOf(run.events, 'answer')).toEqual({ answer: finalize, stopReason: 'deadlock' })
+  })
+
+  it('streams visibly yet finishes within a few seconds', async () => {
+    const run = await runTemplate(doc('stuck-agent'), runner)
+    const chunks = run.events.filter(
+      (e) => e.type === 'nodeChunk' && e.nodeId === 'agent' && e.channel === 'output',
+    )
+    expect(chunks.length).toBeGreaterThan(50)
+    expect(run.durationMs).toBeGreaterThan(1_000)
+    expect(run.durationMs).toBeLessThan(8_000)
+  })
+})
+
+describe('alternating-agent: cycle detection', () => {
+  it('hints when A-B repeats (4th call) and trips before the third lap (6th call)', async () => {
+    const run = await runTemplate(doc('alternating-agent'), runner)
+    const guards = guardsOf(run.events, 'agent')
+    expect(guards.map((g) => [g.layer, g.level, g.detector])).toEqual([
+      ['loop', 'hint', 'cycle'],
+      ['loop', 'trip', 'cycle'],
+    ])
+    const calls = toolCalls(run)
+    expect(calls.map((c) => c.name)).toEqual([
+      'check_inventory',
+      'check_supplier',
+      'check_inventory',
+      'check_supplier',
+      'check_inventory',
+      'check_supplier',
+    ])
+    expect(calls.at(-1)?.observation).toMatch(/^Observation: Execution halted by Deadlock Breaker/)
+    expect(finishOf(run.events, 'agent')).toMatchObject({
+      status: 'stopped',
+      output: { stopReason: 'deadlock' },
+    })
+    expect(outputOf(run.events, 'answer')?.['answer']).toBe(
+      scriptTexts(doc('alternating-agent'), 'agent').at(-1),
+    )
+  })
+})
+
+describe('budget-burner: the token budget', () => {
+  it('stops on the budget and still hands the partial answer downstream', async () => {
+    const template = doc('budget-burner')
+    const run = await runTemplate(template, runner)
+    const budget = template.nodes.find((n) => n.id === 'agent')?.data.config['maxTokenBudget']
+    const guards = guardsOf(run.events, 'agent')
+    expect(guards).toHaveLength(1)
+    expect(guards[0]).toMatchObject({ layer: 'budget', level: 'trip', budget })
+    expect(guards[0]?.total).toBeGreaterThanOrEqual(budget as number)
+    const agent = finishOf(run.events, 'agent')
+    expect(agent).toMatchObject({ status: 'stopped', output: { stopReason: 'budget' } })
+    const report = outputOf(run.events, 'report')
+    const texts = scriptTexts(template, 'agent')
+    // The partial answer is what the paid calls wrote; nothing after the stop.
+    expect(report?.['partialReport']).toContain(texts[0])
+    expect(report?.['partialReport']).toContain(texts[2])
+    expect(report?.['partialReport']).not.toContain(texts[3])
+    expect(report?.['stopReason']).toBe('budget')
+    expect(Number(report?.['tokens'])).toBe(guards[0]?.total)
+    // The sticky note quotes the figure a person will see.
+    const note = String(template.nodes.find((n) => n.type === 'note')?.data.config['text'])
+    expect(note).toContain((guards[0]?.total ?? 0).toLocaleString('en-US'))
+  })
+})
+
+describe('research-agent: HTTP tools on files the site serves', () => {
+  it('reads both JSON files under the sub-path, then answers without any guard event', async () => {
+    const run = await runTemplate(doc('research-agent'), runner)
+    expect(run.requests).toEqual([
+      `GET ${SITE_BASE}data/meetup/cities.json`,
+      `GET ${SITE_BASE}data/meetup/venues.json`,
+    ])
+    expect(guardsOf(run.events, 'agent')).toEqual([])
+    const calls = toolCalls(run)
+    expect(calls.map((c) => c.name)).toEqual(['list_cities', 'list_venues'])
+    expect(calls[0]?.observation).toContain('Warsaw')
+    expect(calls[1]?.observation).toContain('Vistula Works')
+    expect(finishOf(run.events, 'agent')).toMatchObject({
+      status: 'success',
+      output: { stopReason: 'answer' },
+    })
+    expect(outputOf(run.events, 'answer')?.['answer']).toBe(
+      scriptTexts(doc('research-agent'), 'agent').at(-1),
+    )
+  })
+})
+
+describe('js-transform: the Code node in the sandbox', () => {
+  it('computes the statistics of the Input CSV and skips the unreadable row', async () => {
+    const template = doc('js-transform')
+    const run = await runTemplate(template, runner)
+    const csv = String(
+      template.nodes.find((n) => n.id === 'sales')?.data.config['values'] !== undefined
+        ? (template.nodes.find((n) => n.id === 'sales')?.data.config['values'] as Record<string, string>)[
+            'csv'
+          ]
+        : '',
+    )
+    // An independent reading of the same CSV to compare with.
+    const rows = csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','))
+    const valid = rows.filter((cells) => Number.isFinite(Number(cells[2])))
+    const revenue = valid.reduce((sum, cells) => sum + Number(cells[2]) * Number(cells[3]), 0)
+    const result = outputOf(run.events, 'stats')?.['result'] as Record<string, unknown>
+    expect(result['rows']).toBe(valid.length)
+    expect(result['skipped']).toBe(rows.length - valid.length)
+    expect(result['revenue']).toBeCloseTo(revenue, 2)
+    expect(outputOf(run.events, 'stats')?.['logs']).toEqual([
+      `parsed ${rows.length} rows, skipped ${rows.length - valid.length}`,
+    ])
+    const summary = String(outputOf(run.events, 'report')?.['summary'])
+    expect(summary).toContain(`${valid.length} orders`)
+    expect(summary).not.toContain('{{')
+  })
+})
+
+describe('llm-chain: draft, critique, polish', () => {
+  it('feeds each reply into the next prompt and ends with the polished text', async () => {
+    const template = doc('llm-chain')
+    const run = await runTemplate(template, runner)
+    const [draft] = scriptTexts(template, 'draft')
+    const [critique] = scriptTexts(template, 'critique')
+    const [polish] = scriptTexts(template, 'polish')
+    expect(outputOf(run.events, 'draft')?.['response']).toBe(draft)
+    expect(String(outputOf(run.events, 'critique_prompt')?.['text'])).toContain(draft)
+    const polishPrompt = String(outputOf(run.events, 'polish_prompt')?.['text'])
+    expect(polishPrompt).toContain(draft)
+    expect(polishPrompt).toContain(critique)
+    expect(outputOf(run.events, 'result')).toEqual({ final: polish, critique })
+  })
+})
