@@ -12,6 +12,7 @@ import {
   type NodeExecution,
 } from '../../engine/index.ts'
 import type { AgentConfig, AgentToolConfig } from './schema.ts'
+import { resolveRequestUrl } from '../http/url.ts'
 
 /** Tool results become text: strings as they are, anything else as JSON. */
 export function observationText(value: unknown): string {
@@ -64,19 +65,9 @@ async function readText(response: Response): Promise<string> {
   }
 }
 
-function requestUrl(raw: string, method: string, args: unknown): string {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new FlowError('HTTP_BAD_URL', `"${raw}" is not a full URL. Write it as https://host/path.`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FlowError(
-      'HTTP_BAD_URL',
-      `Only http:// and https:// URLs can be requested, not ${url.protocol}//.`,
-    )
-  }
+function requestUrl(raw: string, method: string, args: unknown, baseUrl?: string): string {
+  // Same rules as the HTTP node: full http(s) URLs, or `./x` against the site (RunContext.baseUrl).
+  const url = resolveRequestUrl(raw, baseUrl)
   // GET cannot carry a body: the arguments go into the query string instead.
   if (method === 'GET' && isRecord(args)) {
     for (const [key, value] of Object.entries(args)) url.searchParams.append(key, observationText(value))
@@ -91,7 +82,7 @@ function httpTool(
 ): AgentTool['run'] {
   return async (args, signal) => {
     const method = tool.method ?? 'POST'
-    const url = requestUrl(exec.resolve(tool.url ?? '').trim(), method, args)
+    const url = requestUrl(exec.resolve(tool.url ?? '').trim(), method, args, exec.ctx.baseUrl)
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.8' }
     if (method !== 'GET') headers['content-type'] = 'application/json'
     for (const { key, value } of tool.headers ?? []) {
