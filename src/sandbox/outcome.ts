@@ -1,0 +1,72 @@
+/**
+ * Host-side edges of a sandbox run: turning a CodeRunRequest into the JSON the worker gets (never
+ * a host object), and a worker's outcome into a CodeRunResult or a FlowError.
+ */
+import { FlowError, type CodeRunRequest, type CodeRunResult } from '../engine/index.ts'
+import type { RunOutcome } from './protocol.ts'
+
+/** The request fields the worker receives, already serialised. */
+export interface PreparedRun {
+  code: string
+  bindingNames: string[]
+  bindingsJson: string
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
+// Names that cannot be parameters of the wrapper function (or would shadow what code relies on).
+const RESERVED = new Set(
+  (
+    'arguments await break case catch class const continue debugger default delete do else enum eval export ' +
+    'extends false finally for function if implements import in instanceof interface let new null package ' +
+    'private protected public return static super switch this throw true try typeof undefined var void while with yield'
+  ).split(' '),
+)
+
+/** Validates binding names and serialises the bindings; throws FlowErrors a person can act on. */
+export function prepareRun(request: CodeRunRequest): PreparedRun {
+  const bindingNames = Object.keys(request.bindings)
+  for (const name of bindingNames) {
+    if (!IDENTIFIER.test(name) || RESERVED.has(name)) {
+      throw new FlowError('INTERNAL', `"${name}" cannot be the name of a sandbox binding.`)
+    }
+  }
+  let bindingsJson: string | undefined
+  try {
+    bindingsJson = JSON.stringify(request.bindings)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new FlowError(
+      'SANDBOX_ERROR',
+      `The code's inputs cannot be passed to the sandbox as JSON: ${reason}`,
+      {
+        cause: error,
+      },
+    )
+  }
+  return { code: request.code, bindingNames, bindingsJson: bindingsJson ?? '{}' }
+}
+
+/** Turns a worker's outcome into the port's result, or throws the matching FlowError. */
+export function outcomeToResult(outcome: RunOutcome): CodeRunResult {
+  if (outcome.ok) return { result: parseResult(outcome.resultJson), logs: outcome.logs }
+  const details: Record<string, string | number> = {}
+  if (outcome.line !== undefined) details.line = outcome.line
+  if (outcome.column !== undefined) details.column = outcome.column
+  // The console output up to the failure usually explains it; FlowError details hold primitives.
+  if (outcome.logs.length > 0) details.logs = outcome.logs.join('\n')
+  throw new FlowError(outcome.code, outcome.message, { details })
+}
+
+/**
+ * Parses the JSON the VM produced. `__proto__` keys are dropped: JSON.parse makes them own data
+ * properties, but a later Object.assign or merge on the host would turn them into a prototype.
+ */
+export function parseResult(json: string): unknown {
+  try {
+    return JSON.parse(json, (key, value: unknown) => (key === '__proto__' ? undefined : value))
+  } catch (error) {
+    throw new FlowError('SANDBOX_BAD_RESULT', 'The sandbox returned a result that is not valid JSON.', {
+      cause: error,
+    })
+  }
+}
