@@ -12,10 +12,24 @@ import { renderTemplate } from './templates.ts'
 
 export type Outputs = Readonly<Record<string, Record<string, unknown>>>
 
-/** Where a node's console output goes; the runner turns these into events. */
-export interface ExecutionSinks {
-  chunk(text: string, channel: 'output' | 'reasoning' | 'log'): void
-  guard(alert: GuardAlert): void
+/**
+ * What an execution asks of whoever runs it: the scheduler implements this once for all its
+ * nodes (prototype methods, so starting a node allocates no closures); `runNode` and tool runs
+ * pass small adapters.
+ */
+export interface ExecutionHost {
+  /** Outputs visible to `nodeId`'s templates and `upstream`: its ancestors (plus tool inputs). */
+  visible(nodeId: string): Outputs
+  /** Fast path for templates: the outputs of `ref` if `nodeId` may see it. */
+  lookup(nodeId: string, ref: string): Record<string, unknown> | undefined
+  chunk(nodeId: string, text: string, channel: 'output' | 'reasoning' | 'log'): void
+  guard(nodeId: string, alert: GuardAlert): void
+  runNode(
+    nodeId: string,
+    target: string,
+    inputs: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>
 }
 
 export interface ExecutionParts {
@@ -23,14 +37,62 @@ export interface ExecutionParts {
   type: EngineNodeType
   ctx: RunContext
   signal: AbortSignal
-  /** Outputs visible to templates and `upstream`: the node's ancestors (plus tool inputs). */
-  visible(): Outputs
-  /** Fast path for templates: the outputs of one visible node. */
-  lookup(nodeId: string): Record<string, unknown> | undefined
   /** Direct upstream outputs (the Code node's `inputs`). */
   inputs: Outputs
-  sinks: ExecutionSinks
-  runNode: NodeExecution<unknown>['runNode']
+  host: ExecutionHost
+}
+
+/**
+ * One node's NodeExecution. Everything an executor may not use (upstream map, resolver,
+ * emitters) is built on first access: most nodes touch only a few of them.
+ */
+class Execution implements NodeExecution<unknown> {
+  private upstreamCache: Outputs | undefined
+  private resolveFn: ((template: string) => string) | undefined
+  private emitters: NodeExecution<unknown>['emit'] | undefined
+  private runNodeFn: NodeExecution<unknown>['runNode'] | undefined
+
+  constructor(
+    private readonly parts: ExecutionParts,
+    readonly config: unknown,
+  ) {}
+
+  get node(): FlowNode {
+    return this.parts.node
+  }
+  get ctx(): RunContext {
+    return this.parts.ctx
+  }
+  get signal(): AbortSignal {
+    return this.parts.signal
+  }
+  get inputs(): Outputs {
+    return this.parts.inputs
+  }
+  get upstream(): Outputs {
+    this.upstreamCache ??= this.parts.host.visible(this.parts.node.id)
+    return this.upstreamCache
+  }
+  get resolve(): (template: string) => string {
+    const { host, node } = this.parts
+    this.resolveFn ??= (template) => renderTemplate(template, (ref) => host.lookup(node.id, ref), node.id)
+    return this.resolveFn
+  }
+  get emit(): NodeExecution<unknown>['emit'] {
+    const { host, node } = this.parts
+    this.emitters ??= {
+      chunk: (text, channel = 'output') => {
+        if (text !== '') host.chunk(node.id, text, channel)
+      },
+      guard: (alert) => host.guard(node.id, alert),
+    }
+    return this.emitters
+  }
+  get runNode(): NodeExecution<unknown>['runNode'] {
+    const { host, node } = this.parts
+    this.runNodeFn ??= (target, inputs, signal) => host.runNode(node.id, target, inputs, signal)
+    return this.runNodeFn
+  }
 }
 
 /** Parses and checks the config; throws INVALID_CONFIG or MISSING_CONFIG with every issue. */
@@ -55,31 +117,10 @@ export function parseNodeConfig(node: FlowNode, type: EngineNodeType): unknown {
 
 /** Builds the execution and runs the executor (config errors reject like executor errors). */
 export async function executeNode(parts: ExecutionParts): Promise<NodeResult> {
-  const { node, type, ctx, signal, sinks } = parts
-  const config = parseNodeConfig(node, type)
-  let upstream: Outputs | undefined
-  const exec: NodeExecution<unknown> = {
-    node,
-    config,
-    get upstream() {
-      // Built on first use only: most executors never read it, and on long chains it is large.
-      upstream ??= parts.visible()
-      return upstream
-    },
-    inputs: parts.inputs,
-    resolve: (template) => renderTemplate(template, parts.lookup, node.id),
-    ctx,
-    signal,
-    emit: {
-      chunk: (text, channel = 'output') => {
-        if (text !== '') sinks.chunk(text, channel)
-      },
-      guard: (alert) => sinks.guard(alert),
-    },
-    runNode: parts.runNode,
-  }
-  if (signal.aborted) throw new FlowError('CANCELLED', 'The run was stopped.', { nodeId: node.id })
-  return type.execute(exec)
+  const config = parseNodeConfig(parts.node, parts.type)
+  if (parts.signal.aborted)
+    throw new FlowError('CANCELLED', 'The run was stopped.', { nodeId: parts.node.id })
+  return parts.type.execute(new Execution(parts, config))
 }
 
 /** Turns tool inputs into output records: objects are used as they are, other values wrapped. */

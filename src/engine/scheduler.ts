@@ -6,8 +6,15 @@
 import { RUN_CONCURRENCY } from '../defaults.ts'
 import type { RunContext } from './context.ts'
 import { FlowError, toFlowError } from './errors.ts'
-import { addUsage, emptyUsage, type RunEvent, type RunFinishEvent, type Usage } from './events.ts'
-import { executeNode, toOutputs, type Outputs } from './execution.ts'
+import {
+  addUsage,
+  emptyUsage,
+  type GuardAlert,
+  type RunEvent,
+  type RunFinishEvent,
+  type Usage,
+} from './events.ts'
+import { executeNode, toOutputs, type ExecutionHost, type Outputs } from './execution.ts'
 import type { FlowNode } from './flow.ts'
 import { descendants, type FlowGraph } from './graph.ts'
 import type { EngineNodeType, NodeResult } from './nodeType.ts'
@@ -25,7 +32,7 @@ type State = 'waiting' | 'ready' | 'running' | 'done' | 'failed' | 'skipped'
 type Emit = (event: RunEvent) => void
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
-export class RunScheduler {
+export class RunScheduler implements ExecutionHost {
   private readonly state = new Map<string, State>()
   private readonly waitingOn = new Map<string, number>()
   private readonly outputs = new Map<string, Record<string, unknown>>()
@@ -75,8 +82,12 @@ export class RunScheduler {
     this.controller.abort()
   }
 
+  /** Stamps a freshly built event in place (cheaper than copying it) and emits it. */
   private push(event: DistributiveOmit<RunEvent, 'runId' | 'at'>): void {
-    this.emit({ ...event, runId: this.ctx.runId, at: this.ctx.clock.now() } as RunEvent)
+    const stamped = event as RunEvent
+    stamped.runId = this.ctx.runId
+    stamped.at = this.ctx.clock.now()
+    this.emit(stamped)
   }
 
   private pump(): void {
@@ -98,22 +109,35 @@ export class RunScheduler {
       type: this.plan.types.get(id) as EngineNodeType,
       ctx: this.ctx,
       signal: this.controller.signal,
-      visible: () => this.visible(id),
-      lookup: (ref) => (this.ancestorsOf(id).has(ref) ? this.outputs.get(ref) : undefined),
       inputs,
-      sinks: {
-        chunk: (text, channel) => {
-          if (this.isLive(id)) this.push({ type: 'nodeChunk', nodeId: id, text, channel })
-        },
-        guard: (alert) => {
-          if (this.isLive(id)) this.push({ ...alert, type: 'guard', nodeId: id })
-        },
-      },
-      runNode: (target, toolInputs, signal) => this.runAsTool(id, target, toolInputs, signal),
+      host: this,
     }).then(
       (result) => this.succeed(id, started, result),
       (error: unknown) => this.fail(id, started, error),
     )
+  }
+
+  // --- ExecutionHost: what running nodes ask of the scheduler -----------------------------------
+
+  visible(id: string): Outputs {
+    const out: Record<string, Record<string, unknown>> = {}
+    for (const ancestor of this.ancestorsOf(id)) {
+      const output = this.outputs.get(ancestor)
+      if (output) out[ancestor] = output
+    }
+    return out
+  }
+
+  lookup(id: string, ref: string): Record<string, unknown> | undefined {
+    return this.ancestorsOf(id).has(ref) ? this.outputs.get(ref) : undefined
+  }
+
+  chunk(id: string, text: string, channel: 'output' | 'reasoning' | 'log'): void {
+    if (this.isLive(id)) this.push({ type: 'nodeChunk', nodeId: id, text, channel })
+  }
+
+  guard(id: string, alert: GuardAlert): void {
+    if (this.isLive(id)) this.push({ ...alert, type: 'guard', nodeId: id })
   }
 
   private isLive(id: string): boolean {
@@ -239,17 +263,8 @@ export class RunScheduler {
     return set
   }
 
-  private visible(id: string): Outputs {
-    const out: Record<string, Record<string, unknown>> = {}
-    for (const ancestor of this.ancestorsOf(id)) {
-      const output = this.outputs.get(ancestor)
-      if (output) out[ancestor] = output
-    }
-    return out
-  }
-
   /** Agent `node` tools: run another node with the caller's inputs added to what it can see. */
-  private async runAsTool(
+  async runNode(
     caller: string,
     target: string,
     toolInputs: Record<string, unknown>,
@@ -264,22 +279,25 @@ export class RunScheduler {
     }
     const extra = toOutputs(toolInputs)
     const toolSignal = AbortSignal.any([signal, this.controller.signal])
+    const ancestors = this.ancestorsOf(target)
     const result = await executeNode({
       node,
       type,
       ctx: this.ctx,
       signal: toolSignal,
-      visible: () => ({ ...this.visible(target), ...extra }),
-      lookup: (ref) =>
-        (Object.hasOwn(extra, ref) ? extra[ref] : undefined) ??
-        (this.ancestorsOf(target).has(ref) ? this.outputs.get(ref) : undefined),
       inputs: { ...this.directInputs(target), ...extra },
-      // A node run as a tool has no console of its own; the caller reports the observation.
-      sinks: { chunk: () => undefined, guard: () => undefined },
-      runNode: async () => {
-        throw new FlowError('TOOL_NOT_FOUND', 'A node run as a tool cannot run other nodes.', {
-          nodeId: target,
-        })
+      host: {
+        visible: () => ({ ...this.visible(target), ...extra }),
+        lookup: (_id, ref) =>
+          Object.hasOwn(extra, ref) ? extra[ref] : ancestors.has(ref) ? this.outputs.get(ref) : undefined,
+        // A node run as a tool has no console of its own; the caller reports the observation.
+        chunk: () => undefined,
+        guard: () => undefined,
+        runNode: async () => {
+          throw new FlowError('TOOL_NOT_FOUND', 'A node run as a tool cannot run other nodes.', {
+            nodeId: target,
+          })
+        },
       },
     })
     if (result.usage && !this.finished) this.usage = addUsage(this.usage, result.usage)
