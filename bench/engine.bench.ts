@@ -71,7 +71,12 @@ function doc(nodes: Array<[string, string, Cfg]>, edges: Array<[string, string]>
   return {
     metadata: { id: 'bench', name: 'bench', description: '', tags: [], createdAt: '', updatedAt: '' },
     viewport: { x: 0, y: 0, zoom: 1 },
-    nodes: nodes.map(([id, type, config]) => ({ id, type, position: { x: 0, y: 0 }, data: { label: id, config } })),
+    nodes: nodes.map(([id, type, config]) => ({
+      id,
+      type,
+      position: { x: 0, y: 0 },
+      data: { label: id, config },
+    })),
     edges: edges.map(([source, target], i) => ({ id: `e${i}`, source, target })),
   }
 }
@@ -182,7 +187,8 @@ async function benchFastBranch(): Promise<{ fastEndMs: number; runMs: number }> 
   for (let round = 0; round < TIMED_ROUNDS; round++) {
     const events = await drain(flow)
     const start = events[0]?.at ?? 0
-    const fastEnd = events.find((e) => e.type === 'nodeFinish' && e.nodeId === `fast${FAST_CHAIN - 1}`)?.at ?? Infinity
+    const fastEnd =
+      events.find((e) => e.type === 'nodeFinish' && e.nodeId === `fast${FAST_CHAIN - 1}`)?.at ?? Infinity
     ends.push(fastEnd - start)
     runs.push((events.at(-1)?.at ?? Infinity) - start)
   }
@@ -217,9 +223,21 @@ const rows: Array<[string, string, string, string, boolean]> = [
   ],
 ]
 
-const header: [string, string, string, string, string] = ['measure', 'median', 'ratio / baseline', 'target', 'result']
+const header: [string, string, string, string, string] = [
+  'measure',
+  'median',
+  'ratio / baseline',
+  'target',
+  'result',
+]
 const table = [header, ...rows.map(([a, b, c, d, ok]) => [a, b, c, d, ok ? 'PASS' : 'FAIL'])]
 const widths = header.map((_, col) => Math.max(...table.map((row) => (row[col] as string).length)))
-for (const row of table) console.log(row.map((cell, col) => cell.padEnd(widths[col] as number)).join('  ').trimEnd())
+for (const row of table)
+  console.log(
+    row
+      .map((cell, col) => cell.padEnd(widths[col] as number))
+      .join('  ')
+      .trimEnd(),
+  )
 console.log(`(medians of ${DAG_ROUNDS} DAG rounds and ${TIMED_ROUNDS} timed rounds; Node ${process.version})`)
 process.exit(rows.every((row) => row[4]) ? 0 : 1)
