@@ -6,7 +6,7 @@
  * not carried over is named in the notes.
  */
 import { FLOW_MAX_NODES, NODE_ID_PATTERN } from '../defaults.ts'
-import { extractRefs, type FlowDocument, type FlowEdge, type FlowNode } from '../engine/index.ts'
+import { extractRefs, type FlowDocument, type FlowNode } from '../engine/index.ts'
 import {
   PatchCatData,
   mapAgent,
@@ -133,7 +133,7 @@ export function importPatchCat(
 
   // References: node ids that changed, and output names that changed.
   const rewrites = { count: 0 }
-  const rename = (text: string): string => rewriteRefs(text, idMap, kinds, rewrites)
+  const rename = referenceRewriter(idMap, kinds, rewrites)
   const rewritten = nodes.map((node) =>
     node.type === 'unsupported'
       ? node
@@ -143,7 +143,8 @@ export function importPatchCat(
         },
   )
   if (rewrites.count > 0) {
-    const what = rewrites.count === 1 ? '1 reference was' : `${rewrites.count} references were`
+    const what =
+      rewrites.count === 1 ? 'References in 1 field were' : `References in ${rewrites.count} fields were`
     notes.push(
       `${what} rewritten to Wardflow names ({{x.promptText}} -> {{x.text}}, {{x.data}} -> {{x.body}}, renamed ids).`,
     )
@@ -157,13 +158,17 @@ export function importPatchCat(
     )
   }
 
-  const edges: FlowEdge[] = patchCatEdges(
+  const { edges, origins } = patchCatEdges(
     Array.isArray(file.edges) ? file.edges : [],
     idMap,
     rewritten,
     notes,
   )
-  const graph = graphProblems(rewritten, edges)
+  // Problem paths point into the file: edge indices are mapped back past the edges left out.
+  const graph = graphProblems(rewritten, edges).map((p) => ({
+    ...p,
+    path: p.path.replace(/^edges\[(\d+)\]/, (_m, i: string) => `edges[${origins[Number(i)] ?? i}]`),
+  }))
   if (graph.length > 0) return { ok: false, problems: capProblems(graph) }
   const summary = [...counts].map(([type, n]) => `${type} x${n}`).join(', ')
   notes.unshift(
@@ -231,32 +236,45 @@ function convertNode(
   return { id, type: definition.type, position, data: { label, config: restored.config } }
 }
 
-const REF_HEAD = /^\{\{(\s*)([A-Za-z0-9_-]{1,64})(\.([^\s.[\]{}|"'\\]+))?/
+const REF_HEAD = /^\{\{(\s*)([A-Za-z0-9_-]{1,64})\.([^\s.[\]{}|"'\\]+)/
 
-/** Rewrites node ids and renamed output fields inside one template string. */
-function rewriteRefs(
-  text: string,
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * Rewrites references: first renamed node ids (PatchCat ids like `prompt.brief`, which a
+ * reference cannot even be parsed around), then the output fields Wardflow names differently.
+ */
+function referenceRewriter(
   idMap: ReadonlyMap<string, string>,
   kinds: ReadonlyMap<string, string>,
   counter: { count: number },
-): string {
-  const refs = extractRefs(text)
-  if (refs.length === 0) return text
-  let out = ''
-  let at = 0
-  for (const ref of refs) {
-    const newId = idMap.get(ref.nodeId) ?? ref.nodeId
-    const renames = OUTPUT_RENAMES[kinds.get(newId) ?? ''] ?? {}
-    const raw = ref.raw.replace(
-      REF_HEAD,
-      (_m, space: string, _id: string, dotted: string | undefined, field: string | undefined) => {
-        const renamed = field !== undefined && Object.hasOwn(renames, field) ? renames[field] : field
-        return `{{${space}${newId}${dotted === undefined ? '' : `.${renamed ?? ''}`}`
-      },
-    )
-    if (raw !== ref.raw) counter.count += 1
-    out += text.slice(at, ref.start) + raw
-    at = ref.end
+): (text: string) => string {
+  const renamed = [...idMap].filter(([from, to]) => from !== to).sort((a, b) => b[0].length - a[0].length)
+  const newIds = new Map(renamed)
+  const idPattern =
+    renamed.length === 0
+      ? undefined
+      : new RegExp(`(\\{\\{\\s*)(${renamed.map(([from]) => escapeRegExp(from)).join('|')})(?=[.\\s}|[])`, 'g')
+  return (text) => {
+    if (!text.includes('{{')) return text
+    const withIds =
+      idPattern === undefined
+        ? text
+        : text.replace(idPattern, (_m, head: string, id: string) => `${head}${newIds.get(id) ?? id}`)
+    let out = ''
+    let at = 0
+    for (const ref of extractRefs(withIds)) {
+      const renames = OUTPUT_RENAMES[kinds.get(ref.nodeId) ?? ''] ?? {}
+      const raw = ref.raw.replace(REF_HEAD, (whole: string, space: string, id: string, field: string) =>
+        Object.hasOwn(renames, field) ? `{{${space}${id}.${renames[field] ?? field}` : whole,
+      )
+      out += withIds.slice(at, ref.start) + raw
+      at = ref.end
+    }
+    const result = out + withIds.slice(at)
+    if (result !== text) counter.count += 1
+    return result
   }
-  return out + text.slice(at)
 }

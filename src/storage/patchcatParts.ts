@@ -44,6 +44,11 @@ export function patchCatMetadata(
     updatedAt: iso(meta.updatedAt) ?? createdAt,
   }
   const dropped: string[] = []
+  if (Array.isArray(meta.tags) && metadata.tags.length !== meta.tags.length) {
+    dropped.push(
+      `tags that are not text (${shortJson(meta.tags.filter((t: unknown) => typeof t !== 'string'))})`,
+    )
+  }
   for (const [key, value] of Object.entries(meta)) {
     if (!META_KEYS.includes(key) && !(nested ? [] : ENVELOPE_KEYS).includes(key))
       dropped.push(`${nested ? 'metadata.' : ''}${key} (${shortJson(value)})`)
@@ -76,7 +81,8 @@ export function patchCatEdges(
   idMap: ReadonlyMap<string, string>,
   nodes: readonly FlowNode[],
   notes: string[],
-): FlowEdge[] {
+): { edges: FlowEdge[]; origins: number[] } {
+  const origins: number[] = []
   const typeOf = new Map(nodes.map((n) => [n.id, n.type]))
   const usedIds = new Set<string>()
   const extras = new Map<string, number>()
@@ -121,6 +127,7 @@ export function patchCatEdges(
     if (sourceHandle !== undefined) edge.sourceHandle = sourceHandle
     if (targetHandle !== undefined) edge.targetHandle = targetHandle
     edges.push(edge)
+    origins.push(k)
     for (const key of Object.keys(raw))
       if (!EDGE_KEYS.includes(key)) extras.set(key, (extras.get(key) ?? 0) + 1)
   })
@@ -128,7 +135,7 @@ export function patchCatEdges(
     const list = [...extras].map(([key, n]) => `${key} (${n} edge${n === 1 ? '' : 's'})`).join(', ')
     notes.push(`Edge display settings not carried over: ${list}.`)
   }
-  return edges
+  return { edges, origins }
 }
 
 function handle(

@@ -5,7 +5,7 @@
  *   becomes a placeholder keeping its JSON; an invalid config is kept for preflight to report),
  *   and refuses only what cannot be read at all, leaving the stored row untouched.
  */
-import { IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
+import { FLOW_MAX_NODES, IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
 import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../../engine/index.ts'
 import { graphProblems } from './graph.ts'
 import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
@@ -68,6 +68,10 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   if (!isPlainObject(doc)) return fail([{ path: prefix, message: 'A flow must be a JSON object.' }])
   if (!Array.isArray(doc.nodes))
     return fail([{ path: joinPath(prefix, 'nodes'), message: 'A flow needs a "nodes" list.' }])
+  if (strict && doc.nodes.length > FLOW_MAX_NODES) {
+    const message = `The flow has ${doc.nodes.length} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`
+    return fail([{ path: joinPath(prefix, 'nodes'), message }])
+  }
 
   const problems: ImportProblem[] = []
   const notes: string[] = []

@@ -1,0 +1,151 @@
+/**
+ * Real PatchCat files (../shared/fixtures/patchcat/, third-party, never copied into this repo).
+ * Skipped with a printed note when that folder is not there.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { runFlow, type Clock, type FlowDocument, type RunEvent } from '../../src/engine/index.ts'
+import { engineRegistry, getNodeDefinition } from '../../src/nodes/registry.ts'
+import { createDemoProvider } from '../../src/providers/index.ts'
+import { restoreConfig } from '../../src/storage/restore/index.ts'
+import { exportWorkflowText, parseWorkflowText } from '../../src/storage/workflowFile.ts'
+import { collect, testContext } from '../support/flowBuilders.ts'
+
+const dir = fileURLToPath(new URL('../../../shared/fixtures/patchcat/', import.meta.url))
+const present = existsSync(dir)
+const files = present
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : []
+if (!present)
+  console.log(`[storage] PatchCat fixtures not found at ${dir}; the real-file import tests are skipped.`)
+
+const WARDFLOW_TYPES: Record<string, string> = {
+  input: 'input',
+  prompt: 'template',
+  llm: 'llm',
+  agent: 'agent',
+  code: 'code',
+  http: 'http',
+  output: 'output',
+}
+
+interface PatchCatFile {
+  nodes: Array<{
+    id: string
+    type: string
+    position: { x: number; y: number }
+    data: Record<string, unknown>
+  }>
+  edges: Array<{ id: string; source: string; target: string }>
+}
+
+function load(name: string): { text: string; file: PatchCatFile; doc: FlowDocument; notes: string[] } {
+  const text = readFileSync(`${dir}${name}`, 'utf8')
+  const result = parseWorkflowText(text)
+  if (!result.ok) throw new Error(`${name} was refused: ${JSON.stringify(result.problems)}`)
+  expect(result.source).toBe('patchcat')
+  return { text, file: JSON.parse(text) as PatchCatFile, doc: result.doc, notes: result.notes }
+}
+
+describe.skipIf(!present)('real PatchCat fixtures', () => {
+  it.each(files)('%s imports with every node, edge and position', (name) => {
+    const { file, doc } = load(name)
+    expect(doc.nodes.map((n) => n.id)).toEqual(file.nodes.map((n) => n.id))
+    expect(doc.nodes.map((n) => n.position)).toEqual(file.nodes.map((n) => n.position))
+    expect(doc.edges.map((e) => [e.id, e.source, e.target])).toEqual(
+      file.edges.map((e) => [e.id, e.source, e.target]),
+    )
+    doc.nodes.forEach((node, i) => {
+      const original = file.nodes[i]
+      if (original === undefined) throw new Error('node count differs')
+      const mapped = WARDFLOW_TYPES[original.type]
+      if (mapped !== undefined && getNodeDefinition(mapped) !== undefined) {
+        expect(node.type).toBe(mapped)
+        const definition = getNodeDefinition(node.type)
+        if (definition === undefined) throw new Error(`no ${node.type}`)
+        expect(restoreConfig(definition, node.data.config)).toMatchObject({
+          ok: true,
+          config: node.data.config,
+        })
+      } else {
+        expect(node).toMatchObject({
+          type: 'unsupported',
+          data: { config: { originalType: original.type, original } },
+        })
+      }
+    })
+  })
+
+  it.each(files)('%s: references use Wardflow output names', (name) => {
+    const { doc } = load(name)
+    const httpIds = new Set(doc.nodes.filter((n) => n.type === 'http').map((n) => n.id))
+    for (const node of doc.nodes.filter((n) => n.type !== 'unsupported')) {
+      const text = JSON.stringify(node.data.config)
+      expect(text).not.toMatch(/\.promptText\b/)
+      for (const id of httpIds) expect(text).not.toContain(`{{${id}.data`)
+    }
+    const templates = doc.nodes.filter((n) => n.type === 'template').map((n) => n.id)
+    const all = JSON.stringify(doc.nodes.filter((n) => n.type !== 'unsupported'))
+    for (const id of templates) if (all.includes(`{{${id}.`)) expect(all).toContain(`{{${id}.text}}`)
+  })
+
+  it.each(files)('%s: export then import gives back the same flow', (name) => {
+    const { doc } = load(name)
+    expect(parseWorkflowText(exportWorkflowText(doc))).toEqual({
+      ok: true,
+      doc,
+      source: 'wardflow',
+      notes: [],
+    })
+  })
+
+  it('keeps the condition branches: case ids stay on the edges leaving the placeholder', () => {
+    const name = files.find((f) => f.includes('conditional'))
+    if (name === undefined) return
+    const { doc } = load(name)
+    expect(doc.edges.filter((e) => e.source === 'cond_router').map((e) => e.sourceHandle)).toEqual([
+      'case_tech',
+      'case_billing',
+      'default',
+    ])
+  })
+})
+
+/** Time that never waits: the demo provider's streaming pauses pass instantly. */
+const instantClock: Clock = { now: () => Date.now(), sleep: async () => undefined }
+
+describe.skipIf(!present)('real PatchCat fixtures run end to end with the demo provider', () => {
+  const runnable = files.filter((name) => {
+    const file = JSON.parse(readFileSync(`${dir}${name}`, 'utf8')) as PatchCatFile
+    return file.nodes.every((n) => ['input', 'prompt', 'llm', 'http', 'output'].includes(n.type))
+  })
+
+  it.each(runnable)('%s runs to success', async (name) => {
+    const { doc } = load(name)
+    const weather = JSON.stringify({ current_weather: { temperature: 18.5, weathercode: 1 } })
+    const fetches: string[] = []
+    const { ctx } = testContext({
+      provider: { resolve: async () => createDemoProvider({ clock: instantClock }) },
+    })
+    const events: RunEvent[] = await collect(
+      runFlow(doc, engineRegistry, {
+        ...ctx,
+        clock: instantClock,
+        fetch: async (url) => {
+          fetches.push(url)
+          return new Response(weather, { status: 200, headers: { 'content-type': 'application/json' } })
+        },
+      }),
+    )
+    const finish = events.find((e) => e.type === 'runFinish')
+    expect(events.filter((e) => e.type === 'nodeError')).toEqual([])
+    expect(finish).toMatchObject({ status: 'success' })
+    const finished = events.filter((e) => e.type === 'nodeFinish').map((e) => e.nodeId)
+    expect(finished.sort()).toEqual(doc.nodes.map((n) => n.id).sort())
+    if (doc.nodes.some((n) => n.type === 'http'))
+      expect(fetches[0]).toMatch(/latitude=35\.6762&longitude=139\.6503/)
+  })
+})
