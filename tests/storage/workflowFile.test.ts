@@ -300,11 +300,10 @@ describe('workflow import accepts', () => {
     expect(parseWorkflowText(`\uFEFF${exportWorkflowText(doc)}`)).toMatchObject({ ok: true, doc })
     const bare = parseWorkflowText(JSON.stringify(doc))
     expect(bare).toMatchObject({ ok: true, doc, notes: [expect.stringMatching(/no "format"/)] })
-    const minimal = fileWith(
-      (f) =>
-        (f.nodes = [{ id: 'a', type: 'llm', position: { x: 0, y: 0 }, data: { label: 'A', config: {} } }]) &&
-        (f.edges = []),
-    )
+    const minimal = fileWith((f) => {
+      f.nodes = [{ id: 'a', type: 'llm', position: { x: 0, y: 0 }, data: { label: 'A', config: {} } }]
+      f.edges = []
+    })
     const result = parseWorkflowText(minimal)
     expect(result).toMatchObject({ ok: true })
     if (result.ok) expect(result.doc.nodes[0]?.data.config).toEqual(config('llm'))
