@@ -36,6 +36,11 @@ export const AGENT_SCHEMA_MAX_PROBLEMS = 5
 export const AGENT_SCHEMA_MAX_DEPTH = 32
 /** Tool arguments and observations are cut to this length in the node console (not for the model). */
 export const AGENT_CONSOLE_PREVIEW_CHARS = 300
+/**
+ * The agent loop's watchdog on a code or http tool fires this long after the tool's own timeout,
+ * so the tool's more precise error (sandbox, HTTP) normally reaches the model first.
+ */
+export const AGENT_WATCHDOG_GRACE_MS = 1_000
 
 // --- Watchdogs --------------------------------------------------------------------------------
 export const SANDBOX_TIMEOUT_MS = 5_000
