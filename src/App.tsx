@@ -10,9 +10,12 @@ import { Inspector } from './ui/inspector/Inspector.tsx'
 import { ErrorBanner } from './ui/kit/ErrorBanner.tsx'
 import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
+import { NodeRunDetails } from './ui/run/NodeRunDetails.tsx'
 import { ShortcutSheet } from './ui/shortcuts/ShortcutSheet.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
 import { Toolbar } from './ui/toolbar/Toolbar.tsx'
+
+const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 
 export function App() {
   useThemeSync()
@@ -27,7 +30,7 @@ export function App() {
             <Palette />
           </aside>
           <CanvasArea />
-          <Inspector />
+          <Inspector renderNodeExtras={renderRunDetails} />
         </div>
         <ShortcutSheet />
         <StatusNotes />

@@ -4,5 +4,6 @@
  * service, autosave) and the services built so far, and returns what it adds.
  */
 import type { ServiceInstaller } from './createApp.ts'
+import { installRuns } from './runInstaller.ts'
 
-export const installers: ServiceInstaller[] = []
+export const installers: ServiceInstaller[] = [installRuns]

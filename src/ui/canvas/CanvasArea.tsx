@@ -2,6 +2,7 @@
 import { useServices } from '../../app/services.ts'
 import { useFlowStore } from '../../store/flowStore.ts'
 import { ProblemsPanel } from '../problems/ProblemsPanel.tsx'
+import { RunPanel } from '../run/RunPanel.tsx'
 import { Welcome } from '../welcome/Welcome.tsx'
 import { Canvas } from './Canvas.tsx'
 
@@ -17,6 +18,7 @@ export function CanvasArea() {
         ) : null}
       </div>
       <ProblemsPanel />
+      <RunPanel />
     </main>
   )
 }

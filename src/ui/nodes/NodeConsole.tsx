@@ -4,30 +4,16 @@
  */
 import { memo, useLayoutEffect, useRef, useState } from 'react'
 import type { ConsoleLine } from '../../store/runStore.ts'
+import { ConsoleContent } from '../run/ConsoleContent.tsx'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {
   lines: readonly ConsoleLine[]
+  /** The console dropped its oldest text (the run view says so). */
+  cut?: boolean
 }
 
-function Line({ line }: { line: ConsoleLine }) {
-  if (line.kind === 'guard') {
-    return (
-      <div
-        className={`wf-console__guard wf-console__guard--${line.level ?? 'hint'}`}
-        data-testid="guard-alert"
-        data-layer={line.layer}
-        data-level={line.level}
-        role={line.level === 'trip' ? 'alert' : undefined}
-      >
-        {line.text}
-      </div>
-    )
-  }
-  return <span className={`wf-console__text wf-console__text--${line.kind}`}>{line.text}</span>
-}
-
-export const NodeConsole = memo(function NodeConsole({ lines }: NodeConsoleProps) {
+export const NodeConsole = memo(function NodeConsole({ lines, cut }: NodeConsoleProps) {
   const text = useNodeText()
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
@@ -59,9 +45,7 @@ export const NodeConsole = memo(function NodeConsole({ lines }: NodeConsoleProps
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8
         }}
       >
-        {lines.map((line, i) => (
-          <Line key={i} line={line} />
-        ))}
+        <ConsoleContent lines={lines} cut={cut} />
       </div>
     </div>
   )
