@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { nodeDefinitions } from '../../src/nodes/registry.ts'
+import enNodes from '../../src/i18n/en/nodes.json'
+import zhNodes from '../../src/i18n/zh-CN/nodes.json'
+import enErrors from '../../src/i18n/en/errors.json'
+import zhErrors from '../../src/i18n/zh-CN/errors.json'
+
+function lookup(catalogue: unknown, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) =>
+        typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined,
+      catalogue,
+    )
+}
+
+describe('node and error catalogues', () => {
+  it('has an English and a Chinese text for every nodes: key a node definition uses', () => {
+    // The agent node keeps its field texts in its own `agent` catalogue, tested with it.
+    const keys = nodeDefinitions
+      .flatMap((d) => [
+        d.labelKey,
+        d.descriptionKey,
+        ...d.fields.flatMap((f) => [
+          f.labelKey,
+          ...(f.helpKey ? [f.helpKey] : []),
+          ...(f.options ?? []).map((o) => o.labelKey),
+        ]),
+      ])
+      .filter((key) => key.startsWith('nodes:'))
+    expect(keys.length).toBeGreaterThan(40)
+    for (const key of keys) {
+      const path = key.slice('nodes:'.length)
+      expect(typeof lookup(enNodes, path), `en ${key}`).toBe('string')
+      expect(typeof lookup(zhNodes, path), `zh-CN ${key}`).toBe('string')
+    }
+  })
+
+  it('explains every FlowError code in both languages', () => {
+    const source = readFileSync(new URL('../../src/engine/errors.ts', import.meta.url), 'utf8')
+    const union = source.slice(
+      source.indexOf('export type FlowErrorCode'),
+      source.indexOf('export interface FlowErrorOptions'),
+    )
+    const codes = [...union.matchAll(/\| '([A-Z_]+)'/g)].map((m) => m[1] as string)
+    expect(codes.length).toBeGreaterThan(40)
+    expect(Object.keys(enErrors).sort()).toEqual([...codes].sort())
+    expect(Object.keys(zhErrors).sort()).toEqual([...codes].sort())
+    for (const code of codes) {
+      const zh = (zhErrors as Record<string, string>)[code] ?? ''
+      expect(/[\u4e00-\u9fff]/.test(zh), `zh-CN ${code} is translated`).toBe(true)
+    }
+  })
+})
