@@ -3,7 +3,11 @@
  * sandbox, `http` tools send the arguments as JSON with a timeout, `node` tools run another node
  * of the flow. Each turns its result into the observation text the model reads.
  */
-import { HTTP_ERROR_BODY_MAX_CHARS, HTTP_MAX_RESPONSE_BYTES } from '../../defaults.ts'
+import {
+  AGENT_WATCHDOG_GRACE_MS,
+  HTTP_ERROR_BODY_MAX_CHARS,
+  HTTP_MAX_RESPONSE_BYTES,
+} from '../../defaults.ts'
 import {
   FlowError,
   isAbortError,
@@ -135,14 +139,18 @@ export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentPr
     const spec = { name: tool.name, description: tool.description, parameters: tool.parameters }
     switch (tool.kind) {
       case 'code':
-        // The sandbox enforces its own limit; the loop's watchdog is the outer backstop.
+        // The sandbox and HTTP enforce their own limits; the loop's watchdog is the outer backstop.
         return {
           spec,
-          timeoutMs: Math.max(protection.sandboxTimeoutMs, protection.toolTimeoutMs),
+          timeoutMs: protection.sandboxTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
           run: codeTool(tool, exec, protection),
         }
       case 'http':
-        return { spec, timeoutMs: protection.toolTimeoutMs, run: httpTool(tool, exec, protection) }
+        return {
+          spec,
+          timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
+          run: httpTool(tool, exec, protection),
+        }
       case 'node':
         return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }
     }
