@@ -3,6 +3,7 @@ import {
   defineNodeType,
   FlowError,
   runFlow,
+  runNode,
   type NodeRegistry,
   type RunEvent,
 } from '../../src/engine/index.ts'
@@ -302,5 +303,21 @@ describe('runNode for agent tools', () => {
     const { ctx } = testContext()
     const events = await collect(runFlow(doc, registry, ctx))
     expect(ofType(events, 'nodeError')[0]).toMatchObject({ code: 'TOOL_NOT_FOUND' })
+  })
+})
+
+describe('runNode on its own', () => {
+  it('runs one node with the given upstream outputs', async () => {
+    const doc = flow()
+      .node('a', 'wait')
+      .node('t', 'text', { template: '{{a.value}} and {{b}}' })
+      .edge('a', 't')
+      .build()
+    const { ctx } = testContext()
+    const result = await runNode(doc, testRegistry, ctx, 't', { a: { value: 'given' }, b: 'wrapped' })
+    expect(result.output).toEqual({ text: 'given and {"value":"wrapped"}' })
+    await expect(runNode(doc, testRegistry, ctx, 'ghost', {})).rejects.toMatchObject({
+      code: 'TOOL_NOT_FOUND',
+    })
   })
 })

@@ -60,7 +60,9 @@ export function prepareRequest(
 }
 
 function networkError(error: unknown, url: string, nodeId: string): FlowError {
-  const detail = error instanceof Error ? error.message : String(error)
+  // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND...) is its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
+  const detail = error instanceof Error ? `${error.message}${cause}` : String(error)
   return new FlowError(
     'HTTP_NETWORK',
     `Could not reach ${new URL(url).origin} (${detail}). Check the URL and your connection. In a browser this is ` +
