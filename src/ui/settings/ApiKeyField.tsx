@@ -5,6 +5,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../kit/Button.tsx'
+import { SecretInput } from './SecretInput.tsx'
 
 export interface ApiKeyFieldProps {
   value: string
@@ -22,18 +23,16 @@ export function ApiKeyField({ value, locked, onChange, onUnlock }: ApiKeyFieldPr
     <div className="wf-field">
       <label htmlFor={id}>{t('provider.apiKey')}</label>
       <div className="wf-field-row">
-        <input
+        <SecretInput
           id={id}
           className="wf-input"
           type={revealed && !locked ? 'text' : 'password'}
-          autoComplete="off"
-          spellCheck={false}
           data-testid="provider-api-key"
-          value={locked ? '' : value}
           disabled={locked}
           placeholder={locked ? t('provider.keyLockedPlaceholder') : t('provider.keyPlaceholder')}
           aria-describedby={hintId}
-          onChange={(e) => onChange(e.target.value)}
+          value={locked ? '' : value}
+          onValue={onChange}
         />
         {locked ? (
           <Button onClick={onUnlock} data-testid="provider-unlock">

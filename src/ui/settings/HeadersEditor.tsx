@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { isSecretHeaderName } from '../../storage/secrets.ts'
 import { Button, IconButton } from '../kit/Button.tsx'
+import { SecretInput } from './SecretInput.tsx'
 
 export interface HeaderRow {
   key: string
@@ -37,13 +38,11 @@ export function HeadersEditor({ headers, problem, onChange }: HeadersEditorProps
             </label>
             <label className="wf-compact-label">
               <span>{t('provider.headerValue', { n })}</span>
-              <input
+              <SecretInput
                 className="wf-input"
                 type={isSecretHeaderName(header.key) ? 'password' : 'text'}
-                autoComplete="off"
-                spellCheck={false}
                 value={header.value}
-                onChange={(e) => set(index, { value: e.target.value })}
+                onValue={(value) => set(index, { value })}
               />
             </label>
             <IconButton

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { KEY_PASSPHRASE_MIN_CHARS } from '../../defaults.ts'
 import { Button } from '../kit/Button.tsx'
 import { Dialog } from '../kit/Dialog.tsx'
+import { SecretInput } from './SecretInput.tsx'
 import { errorText } from './errorText.ts'
 import { useSettingsUi, type PassphraseRequest } from './settingsUiStore.ts'
 
@@ -79,7 +80,7 @@ function PassphrasePrompt({ request }: { request: PassphraseRequest }) {
         </p>
         <div className="wf-field">
           <label htmlFor={ids.first}>{t(request.confirm ? 'passphrase.new' : 'passphrase.label')}</label>
-          <input
+          <SecretInput
             id={ids.first}
             className="wf-input"
             type="password"
@@ -89,20 +90,20 @@ function PassphrasePrompt({ request }: { request: PassphraseRequest }) {
             value={first}
             aria-invalid={problem !== null || undefined}
             aria-describedby={problem !== null ? ids.problem : undefined}
-            onChange={(e) => setFirst(e.target.value)}
+            onValue={setFirst}
           />
         </div>
         {request.confirm ? (
           <div className="wf-field">
             <label htmlFor={ids.second}>{t('passphrase.again')}</label>
-            <input
+            <SecretInput
               id={ids.second}
               className="wf-input"
               type="password"
               autoComplete="new-password"
               data-testid="passphrase-confirm-input"
               value={second}
-              onChange={(e) => setSecond(e.target.value)}
+              onValue={setSecond}
             />
           </div>
         ) : null}

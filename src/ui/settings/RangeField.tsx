@@ -36,7 +36,9 @@ export function RangeField({
   const shown = displayRange(range, scale)
   const check = checkRange(text, range, scale)
   const problem = showProblem && !check.ok ? check.problem : null
-  const rangeText = t('range.allowed', { min: shown.min, max: shown.max, unit })
+  // The unit is appended with its space, so unitless ranges read "2–10", not "2–10 ".
+  const unitText = unit === '' ? '' : ` ${unit}`
+  const rangeText = t('range.allowed', { min: shown.min, max: shown.max, unit: unitText })
   return (
     <div className="wf-field">
       <label htmlFor={id}>{label}</label>
@@ -59,7 +61,7 @@ export function RangeField({
       </span>
       {problem !== null ? (
         <span id={problemId} className="wf-field-error" role="alert">
-          {t(`range.${problem}`, { min: shown.min, max: shown.max, unit })}
+          {t(`range.${problem}`, { min: shown.min, max: shown.max, unit: unitText })}
         </span>
       ) : null}
     </div>

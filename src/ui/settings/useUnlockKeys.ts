@@ -7,12 +7,10 @@ export function useUnlockKeys(): () => void {
   const api = useServices().settingsPanel
   return useCallback(() => {
     if (api === undefined) return
-    void settingsUiStore
-      .getState()
-      .askPassphrase({
-        purpose: 'unlockKeys',
-        confirm: false,
-        verify: (passphrase) => api.unlockKeys(passphrase),
-      })
+    void settingsUiStore.getState().askPassphrase({
+      purpose: 'unlockKeys',
+      confirm: false,
+      verify: (passphrase) => api.unlockKeys(passphrase),
+    })
   }, [api])
 }
