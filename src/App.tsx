@@ -12,6 +12,7 @@ import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
 import { NodeRunDetails } from './ui/run/NodeRunDetails.tsx'
 import { ShortcutSheet } from './ui/shortcuts/ShortcutSheet.tsx'
+import { TemplatesHost } from './ui/templates/TemplatesHost.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
 import { Toolbar } from './ui/toolbar/Toolbar.tsx'
 
@@ -34,6 +35,7 @@ export function App() {
         </div>
         <ShortcutSheet />
         <StatusNotes />
+        <TemplatesHost />
         <EditorKeys />
       </div>
     </ReactFlowProvider>

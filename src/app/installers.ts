@@ -5,5 +5,6 @@
  */
 import type { ServiceInstaller } from './createApp.ts'
 import { installRuns } from './runInstaller.ts'
+import { installTemplates } from './templatesInstaller.ts'
 
-export const installers: ServiceInstaller[] = [installRuns]
+export const installers: ServiceInstaller[] = [installRuns, installTemplates]

@@ -26,6 +26,8 @@ export interface RunHost {
   createCodeRunner(): WarmableCodeRunner
   /** Called on every run; the implementation caches (loadTokenEstimator does). */
   loadEstimator(): Promise<TokenEstimator>
+  /** The site's address: HTTP nodes and tools resolve `./x` URLs against it (RunContext.baseUrl). */
+  baseUrl?: string
 }
 
 /** Access to provider keys that are stored locked (encrypted with a passphrase). */
@@ -126,6 +128,7 @@ export class RunResources {
       estimateTokens,
       signal,
       protection: { ...settings.runtimeProtection },
+      baseUrl: this.host.baseUrl,
     }
   }
 }

@@ -4,6 +4,7 @@
  * repository, and the passphrase prompt of the settings area for locked keys.
  */
 import { engineRegistry } from '../nodes/registry.ts'
+import { siteUrl } from '../platform/siteUrl.ts'
 import { systemClock } from '../platform/systemClock.ts'
 import { loadTokenEstimator } from '../providers/index.ts'
 import { createWorkerCodeRunner } from '../sandbox/worker-runner.ts'
@@ -25,6 +26,7 @@ export function browserRunHost(): RunHost {
     fetch: globalThis.fetch.bind(globalThis),
     createCodeRunner: () => createWorkerCodeRunner(),
     loadEstimator: loadTokenEstimator,
+    baseUrl: siteUrl(),
   }
 }
 

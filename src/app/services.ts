@@ -45,9 +45,12 @@ export interface SettingsService {
 }
 
 export interface TemplatesService {
+  /** Opens the gallery (loading the list, or retrying after a failure). */
   openGallery(): void
   /** Opens the stuck-agent template (the loop breaker demo). */
   openLoopBreaker(): void
+  /** Opens one template of the gallery as a new flow; true once it is open. */
+  openTemplate?(id: string): Promise<boolean>
 }
 
 export interface AppServices {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exportWorkflowText } from '../../src/storage/workflowFile.ts'
 import { loadTemplate, problemsOf, readIndex, readTemplateText, templateFiles } from './harness.ts'
 
 function catalogue(lang: string): Record<string, unknown> {
-  const path = fileURLToPath(new URL(`../../src/i18n/${lang}/templates.json`, import.meta.url))
+  const path = resolve(process.cwd(), `src/i18n/${lang}/templates.json`)
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
 }
 

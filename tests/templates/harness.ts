@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import {
   preflight,
   runFlow,
@@ -22,7 +22,8 @@ import type { SandboxCodeRunner } from '../../src/sandbox/pool.ts'
 import { defaultSettings } from '../../src/settings/schema.ts'
 import { parseWorkflowText } from '../../src/storage/workflowFile.ts'
 
-export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url))
+/** The repository's public/ folder (vitest runs from the repository root, in every environment). */
+export const PUBLIC_DIR = `${resolve(process.cwd(), 'public')}/`
 export const TEMPLATES_DIR = `${PUBLIC_DIR}templates/`
 /** Where the tests pretend the site is served from: a sub-path, like GitHub Pages. */
 export const SITE_BASE = 'https://wardflow.test/sub/'

@@ -16,6 +16,7 @@ import { FlowName } from './FlowName.tsx'
 import { LanguageSelect } from './LanguageSelect.tsx'
 import { SaveIndicator } from './SaveIndicator.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
+import { TemplatesButton } from '../templates/TemplatesButton.tsx'
 
 export function Toolbar() {
   const { t } = useTranslation()
@@ -106,6 +107,7 @@ export function Toolbar() {
         </Button>
       </div>
       <div className="wf-toolbar__group" role="group" aria-label={t('toolbar.files')}>
+        <TemplatesButton />
         <IconButton
           icon="upload"
           label={t('toolbar.import')}

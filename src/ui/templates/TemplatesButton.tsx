@@ -1,0 +1,20 @@
+/** The toolbar's way into the gallery (the empty canvas offers it too). */
+import { useTranslation } from 'react-i18next'
+import { useServices } from '../../app/services.ts'
+import { Button } from '../kit/Button.tsx'
+
+export function TemplatesButton() {
+  const { t } = useTranslation('templates')
+  const { templates } = useServices()
+  if (!templates) return null
+  return (
+    <Button
+      variant="ghost"
+      icon="template"
+      data-testid="open-templates"
+      onClick={() => templates.openGallery()}
+    >
+      {t('gallery.toolbarButton')}
+    </Button>
+  )
+}
