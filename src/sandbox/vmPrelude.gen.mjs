@@ -3,19 +3,21 @@
 /**
  * JavaScript evaluated inside every fresh QuickJS context before the user's code. It evaluates to
  * a factory that installs `console` and returns the helpers the host calls (invoke, serialize,
- * describe). It captures the built-ins it needs up front, so code that later tampers with
+ * describe, logs). It captures the built-ins it needs up front, so code that later tampers with
  * JSON, Object or the prototypes can only garble its own output, which the host validates anyway.
- * The host's log function is held in this closure only; nothing else is added to the global.
+ * No host function enters the VM: console lines stay in this closure until the host reads them
+ * once at the end (a host call per line costs ~50 µs; a flood of logs would pay it 20,000 times).
  *
  * No runtime imports: this file is transpiled to plain JS for the Node worker (gen-core.mjs).
  */
-export const VM_PRELUDE = String.raw`(function (hostLog, maxLineChars, maxResultChars, maxErrorChars) {
+export const VM_PRELUDE = String.raw`(function (maxLines, maxLineChars, maxResultChars, maxErrorChars) {
   'use strict'
   const stringify = JSON.stringify
   const parse = JSON.parse
   const freeze = Object.freeze
   const isFrozen = Object.isFrozen
   const keys = Object.keys
+  const defineProperty = Object.defineProperty
   const apply = Reflect.apply
   const strSlice = String.prototype.slice
   const toStr = String
@@ -61,13 +63,17 @@ export const VM_PRELUDE = String.raw`(function (hostLog, maxLineChars, maxResult
     }
     return safeString(v)
   }
+  const lines = []
+  let dropped = 0
   const writer = (level) =>
     function () {
-      let line = ''
+      if (lines.length >= maxLines) return void dropped++
+      let line = level === 'log' || level === 'info' ? '' : '[' + level + '] '
       for (let i = 0; i < arguments.length && line.length <= maxLineChars; i++) {
         line += (i === 0 ? '' : ' ') + formatOne(arguments[i])
       }
-      hostLog(level, cut(line, maxLineChars))
+      // defineProperty, not assignment: a setter planted on Array.prototype cannot swallow lines.
+      defineProperty(lines, lines.length, { value: cut(line, maxLineChars), writable: true, enumerable: true, configurable: true })
     }
   globalThis.console = {
     log: writer('log'),
@@ -134,6 +140,12 @@ export const VM_PRELUDE = String.raw`(function (hostLog, maxLineChars, maxResult
         out.message = cut(safeString(e), maxErrorChars)
       }
       return stringify(out)
+    },
+    logs() {
+      // Strings only, so stringify consults no toJSON the code may have planted.
+      let out = '{"dropped":' + dropped + ',"lines":['
+      for (let i = 0; i < lines.length; i++) out += (i === 0 ? '' : ',') + stringify(lines[i])
+      return out + ']}'
     },
   }
 })`
