@@ -5,7 +5,7 @@
  */
 import { toFlowError, type FlowDocument } from '../engine/index.ts'
 import { engineRegistry } from '../nodes/registry.ts'
-import { openWardflowDb, saveFlow, type WardflowDb } from '../storage/index.ts'
+import { openWardflowDb, saveFlow, toStorageError, type WardflowDb } from '../storage/index.ts'
 import { flowStore as defaultFlowStore, type FlowStore } from '../store/flowStore.ts'
 import { libraryStore } from '../store/libraryStore.ts'
 import { noticeStore } from '../store/noticeStore.ts'
@@ -58,7 +58,9 @@ export function createApp(options: CreateAppOptions = {}): App {
   const flows = options.flows ?? defaultFlowStore
   let dbPromise: Promise<WardflowDb> | null = null
   const db = (): Promise<WardflowDb> => {
-    dbPromise ??= (options.openDb ?? (() => openWardflowDb(options.dbName)))()
+    dbPromise ??= (options.openDb ?? (() => openWardflowDb(options.dbName)))().catch((error: unknown) => {
+      throw toStorageError(error, 'opening the database')
+    })
     return dbPromise
   }
 

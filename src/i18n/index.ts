@@ -1,29 +1,55 @@
 /**
  * i18next setup. Every `src/i18n/<lang>/<area>.json` is a namespace named after its file, so
- * each area owns its catalogue. The language is remembered in localStorage for the first paint
- * (before IndexedDB answers) and in settings for good.
+ * each area owns its catalogue. English (the fallback) is bundled; other languages load on
+ * demand, so a person downloads only the catalogues they read. The language is remembered in
+ * localStorage for the first paint (before IndexedDB answers) and in settings for good.
  */
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { languageSchema, type Language } from '../settings/schema.ts'
 
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true })
+type Catalogue = { default: Record<string, unknown> }
+const english = import.meta.glob<Catalogue>('./en/*.json', { eager: true })
+const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN']
 export const DEFAULT_NAMESPACE = 'ui'
 const STORAGE_KEY = 'wardflow.language'
 
-/** `{ en: { ui: {...}, nodes: {...} }, 'zh-CN': {...} }` from the catalogue files. */
+function parsePath(path: string): { lang: string; ns: string } | null {
+  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path)
+  return match ? { lang: match[1] as string, ns: match[2] as string } : null
+}
+
+/** The bundled (English) resources: `{ en: { ui: {...}, nodes: {...} } }`. */
 export function buildResources(): Resource {
   const resources: Record<string, ResourceLanguage> = {}
-  for (const [path, mod] of Object.entries(catalogues)) {
-    const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path)
-    if (!match) continue
-    const [, lang, ns] = match as unknown as [string, string, string]
-    resources[lang] ??= {}
-    ;(resources[lang] as Record<string, unknown>)[ns] = mod.default
+  for (const [path, mod] of Object.entries(english)) {
+    const where = parsePath(path)
+    if (!where) continue
+    resources[where.lang] ??= {}
+    ;(resources[where.lang] as Record<string, unknown>)[where.ns] = mod.default
   }
   return resources
+}
+
+const loaded = new Set<string>(['en'])
+
+/** Loads every catalogue of `language` into i18next (once). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return
+  const parts = await Promise.all(
+    Object.entries(others)
+      .filter(([path]) => parsePath(path)?.lang === language)
+      .map(async ([path, load]) => ({ ns: parsePath(path)?.ns ?? '', data: (await load()).default })),
+  )
+  for (const { ns, data } of parts) i18next.addResourceBundle(language, ns, data, true, true)
+  loaded.add(language)
+}
+
+/** Every language and namespace there is a catalogue file for (tests compare them). */
+export function catalogueFiles(): Array<{ lang: string; ns: string }> {
+  return [...Object.keys(english), ...Object.keys(others)].flatMap((path) => parsePath(path) ?? [])
 }
 
 /** The language to paint first: the remembered one, else English. */
@@ -61,7 +87,11 @@ export function initI18n(language: Language = initialLanguage()): Promise<I18n> 
       interpolation: { escapeValue: false },
       returnNull: false,
     })
-    .then(() => {
+    .then(async () => {
+      if (language !== 'en') {
+        await loadLanguage(language)
+        await i18next.changeLanguage(language)
+      }
       syncDocumentLanguage(language)
       return i18next
     })
@@ -70,10 +100,7 @@ export function initI18n(language: Language = initialLanguage()): Promise<I18n> 
 
 function namespaces(): string[] {
   const set = new Set<string>([DEFAULT_NAMESPACE])
-  for (const path of Object.keys(catalogues)) {
-    const ns = /\/([^/]+)\.json$/.exec(path)?.[1]
-    if (ns) set.add(ns)
-  }
+  for (const { ns } of catalogueFiles()) set.add(ns)
   return [...set]
 }
 
@@ -84,6 +111,7 @@ function syncDocumentLanguage(language: Language): void {
 /** Switches the UI language and remembers it for the next first paint. */
 export async function changeLanguage(language: Language): Promise<void> {
   await initI18n(language)
+  await loadLanguage(language)
   if (i18next.language !== language) await i18next.changeLanguage(language)
   rememberLanguage(language)
   syncDocumentLanguage(language)

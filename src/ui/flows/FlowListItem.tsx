@@ -26,7 +26,7 @@ export const FlowListItem = memo(function FlowListItem({
   const updated = new Date(flow.updatedAt)
   const when = Number.isNaN(updated.getTime())
     ? ''
-    : updated.toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+    : updated.toLocaleString(i18n.language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
 
   const commit = (): void => {
     const name = (draft ?? '').trim()
