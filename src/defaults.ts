@@ -114,6 +114,8 @@ export const PROVIDER_ERROR_BODY_MAX_CHARS = 2_000
 export const TOKEN_ESTIMATE_PER_MESSAGE = 4
 /** Token-estimate overhead for priming the assistant's reply. */
 export const TOKEN_ESTIMATE_REPLY_PRIMING = 3
+/** Rough chars per token, used only until the tokenizer has loaded (runs with no model node skip loading it). */
+export const TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN = 4
 
 // --- Engine -----------------------------------------------------------------------------------
 export const RUN_CONCURRENCY = 10

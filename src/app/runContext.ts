@@ -3,6 +3,7 @@
  * (asking for the passphrase when keys are locked), the sandbox runner (created once, warmed on
  * the first run), the token estimator (loaded on the first run), the clock, fetch and Stop.
  */
+import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../defaults.ts'
 import {
   FlowError,
   type Clock,
@@ -63,10 +64,17 @@ export function providersNeedingKeys(flow: FlowDocument, settings: AppSettings):
   return [...wanted]
 }
 
-/** Shares the code runner and the passphrase prompt between runs. */
+/** True when some node of the flow calls a model (it names a provider): only then is the tokenizer needed. */
+export function callsModels(flow: FlowDocument): boolean {
+  return flow.nodes.some((node) => typeof node.data.config['provider'] === 'string')
+}
+
+/** Shares the code runner, the tokenizer and the passphrase prompt between runs. */
 export class RunResources {
   private runner: WarmableCodeRunner | undefined
   private unlocking: Promise<boolean> | undefined
+  private tokenizer: TokenEstimator | undefined
+  private loadingTokenizer: Promise<TokenEstimator> | undefined
 
   constructor(
     private readonly host: RunHost,
@@ -82,6 +90,31 @@ export class RunResources {
       this.runner.warm?.().catch(() => undefined)
     }
     return this.runner
+  }
+
+  /**
+   * Starts loading the tokenizer (a large table, parsed once). Called at the very start of a
+   * run so the download overlaps saving and checking the flow.
+   */
+  preloadTokenizer(): Promise<TokenEstimator> {
+    this.loadingTokenizer ??= this.host.loadEstimator().then(
+      (estimate) => (this.tokenizer = estimate),
+      (error: unknown) => {
+        this.loadingTokenizer = undefined
+        throw error
+      },
+    )
+    return this.loadingTokenizer
+  }
+
+  /**
+   * The estimator of a run: the tokenizer, awaited when the flow calls models. A flow without
+   * model nodes never waits for it and gets a rough count should anything ask.
+   */
+  private async estimator(needed: boolean): Promise<TokenEstimator> {
+    if (this.tokenizer) return this.tokenizer
+    if (needed) return this.preloadTokenizer()
+    return (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
   }
 
   /** Asks once for the passphrase, however many nodes need a key at the same moment. */
@@ -107,8 +140,8 @@ export class RunResources {
     this.runner = undefined
   }
 
-  async context(runId: string, signal: AbortSignal): Promise<RunContext> {
-    const estimateTokens = await this.host.loadEstimator()
+  async context(runId: string, signal: AbortSignal, flow: FlowDocument): Promise<RunContext> {
+    const estimateTokens = await this.estimator(callsModels(flow))
     const settings = this.settings()
     const providers = createProviderResolver({
       getSettings: () => {

@@ -16,6 +16,7 @@ import type { StoreApi } from 'zustand'
 import type { RunService } from './services.ts'
 import { animationFrames, createEventBatcher, type FrameScheduler } from './eventBatcher.ts'
 import {
+  callsModels,
   providersNeedingKeys,
   RunResources,
   keyLockedError,
@@ -110,6 +111,9 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   }
 
   async function execute(stop: AbortController): Promise<void> {
+    const before = selectDocument(deps.flows.getState())
+    // The tokenizer downloads while pending edits are saved and the flow is checked.
+    if (before && callsModels(before)) resources.preloadTokenizer().catch(() => undefined)
     await deps.flush().catch(() => undefined)
     const doc = selectDocument(deps.flows.getState())
     if (doc === null || stop.signal.aborted) return
@@ -118,13 +122,17 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       showError(refusal)
       return
     }
+    if (!doc.nodes.some((node) => deps.registry.get(node.type)?.executable)) {
+      deps.notices.getState().note('run:empty', undefined, 'info')
+      return
+    }
     if (!(await unlockFirst(doc)) || stop.signal.aborted) return
     const banner = deps.notices.getState().banner
     if (banner?.code === RUN_REFUSED_CODE || banner?.code === 'KEY_LOCKED')
       deps.notices.getState().dismissError()
 
     const runId = newRunId()
-    const ctx = await resources.context(runId, stop.signal)
+    const ctx = await resources.context(runId, stop.signal, doc)
     const flowId = doc.metadata.id
     runningFlowId = flowId
     const recorder = new RunRecorder(flowId, ctx.inputs)

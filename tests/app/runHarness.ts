@@ -74,6 +74,7 @@ export interface HarnessOptions {
   frames?: FrameScheduler
   keys?: KeyAccess
   codeRunner?: WarmableCodeRunner
+  loadEstimator?: () => Promise<(text: string) => number>
 }
 
 export interface Harness {
@@ -118,7 +119,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
       clock: systemClock,
       fetch: (input, init) => fetch(input, init),
       createCodeRunner: () => options.codeRunner ?? fakeCodeRunner((request) => request.bindings['inputs']),
-      loadEstimator: async () => (text: string) => Math.ceil(text.length / 4),
+      loadEstimator: options.loadEstimator ?? (async () => (text: string) => Math.ceil(text.length / 4)),
     },
     keys: options.keys,
     frames: options.frames ?? timerFrames,

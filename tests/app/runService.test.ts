@@ -273,4 +273,48 @@ describe('run service with the demo provider', () => {
     expect(code?.output).toMatchObject({ result: { seen: ['in_1'] } })
     expect(code?.consoleLines.some((l) => l.kind === 'log' && l.text.includes('hello from code'))).toBe(true)
   })
+
+  it('does not run an empty flow: a note says to add a node first', async () => {
+    const h = await harness()
+    h.open(flow().meta('flow_j').node('n', 'note', { text: 'just a note' }).build())
+    await h.runToEnd()
+    expect(h.notices.getState().notes.map((n) => n.key)).toEqual(['run:empty'])
+    expect(h.runs.getState().run).toBeNull()
+    expect(await listRuns(h.db, 'flow_j')).toEqual([])
+  })
+
+  it('runs a flow without model nodes without waiting for the tokenizer', async () => {
+    let asked = 0
+    const h = await harness({
+      loadEstimator: () => {
+        asked += 1
+        return new Promise(() => undefined)
+      },
+    })
+    const doc = flow()
+      .meta('flow_l')
+      .node('in_1', 'input', config('input', { values: { q: 'x' } }))
+      .node('out_1', 'output', config('output', { values: { a: '{{in_1.q}}' } }))
+      .chain('in_1', 'out_1')
+      .build()
+    h.open(doc)
+    await h.runToEnd()
+    expect(asked).toBe(0)
+    expect(h.runs.getState().run?.status).toBe('success')
+  })
+
+  it('loads the tokenizer once, on the first run of a flow that calls a model', async () => {
+    let asked = 0
+    const h = await harness({
+      loadEstimator: async () => {
+        asked += 1
+        return (text: string) => text.length
+      },
+    })
+    h.open(sampleFlow('flow_m'))
+    await h.runToEnd()
+    await h.runToEnd()
+    expect(asked).toBe(1)
+    expect(h.runs.getState().nodes['llm_1']?.usage?.estimated).toBe(true)
+  })
 })
