@@ -73,6 +73,12 @@ export interface EngineNodeType {
    * every string in the config (the default of `defineNodeType`).
    */
   templates?(config: unknown): readonly string[]
+  /**
+   * Ids of the nodes this node may run through `runNode` (Agent `node` tools). Such a node, when
+   * no wire touches it, is tool-only: the scheduler does not run it on its own, and preflight lets
+   * it read the caller's arguments as `{{args.x}}` (TOOL_ARGS_REF).
+   */
+  toolTargets?(config: unknown): readonly string[]
   execute(exec: NodeExecution<unknown>): Promise<NodeResult>
 }
 
@@ -87,6 +93,8 @@ export interface NodeTypeSpec<C> {
   check?(config: C): readonly ConfigIssue[]
   /** See EngineNodeType.templates; defaults to every string in the config. */
   templates?(config: C): readonly string[]
+  /** See EngineNodeType.toolTargets. */
+  toolTargets?(config: C): readonly string[]
   execute(exec: NodeExecution<C>): Promise<NodeResult>
 }
 
@@ -95,7 +103,10 @@ export interface NodeTypeSpec<C> {
  * the same type's `parseConfig` returned, which is what makes the narrowing below sound.
  */
 export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
+  const toolTargets = spec.toolTargets
   return {
+    // Only types that can run other nodes get the hook, so the runner can skip parsing the rest.
+    ...(toolTargets ? { toolTargets: (config: unknown) => toolTargets(config as C) } : {}),
     type: spec.type,
     executable: spec.executable ?? true,
     parseConfig: (raw) => spec.parseConfig(raw),

@@ -7,11 +7,11 @@
 import type { FlowDocument } from './flow.ts'
 import { ancestors, buildGraph, type FlowGraph } from './graph.ts'
 import type { EngineNodeType, NodeRegistry } from './nodeType.ts'
-import { nodeLabel, structuralProblems, type Problem } from './structure.ts'
-import { extractRefs, formatRefPath, type TemplateRef } from './templates.ts'
+import { nodeLabel, structuralProblems, toolNodes, type Problem } from './structure.ts'
+import { extractRefs, formatRefPath, TOOL_ARGS_REF, type TemplateRef } from './templates.ts'
 
-export { BLOCKING_CODES, isBlocking, nodeLabel, structuralProblems } from './structure.ts'
-export type { Problem, ProblemSeverity } from './structure.ts'
+export { BLOCKING_CODES, isBlocking, nodeLabel, structuralProblems, toolNodes } from './structure.ts'
+export type { Problem, ProblemSeverity, ToolNodes } from './structure.ts'
 
 interface Parsed {
   type: EngineNodeType
@@ -53,8 +53,11 @@ export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[]
       })
     }
   }
+  const known = new Set(flow.nodes.map((n) => n.id))
+  const { targets } = toolNodes(flow, registry)
   for (const [nodeId, { type, config }] of parsed) {
-    problems.push(...refProblems(flow, graph, parsed, nodeId, type, config))
+    const scope: RefScope = { flow, graph, parsed, known, asTool: targets.has(nodeId) }
+    problems.push(...refProblems(scope, nodeId, type, config))
   }
   return problems
 }
@@ -63,25 +66,34 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
 }
 
-function refProblems(
-  flow: FlowDocument,
-  graph: FlowGraph,
-  parsed: ReadonlyMap<string, Parsed>,
-  nodeId: string,
-  type: EngineNodeType,
-  config: unknown,
-): Problem[] {
+interface RefScope {
+  flow: FlowDocument
+  graph: FlowGraph
+  parsed: ReadonlyMap<string, Parsed>
+  known: ReadonlySet<string>
+  /** The node is run as a tool, so `{{args.x}}` names its caller's arguments. */
+  asTool: boolean
+}
+
+function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, config: unknown): Problem[] {
+  const { flow, graph, parsed, known } = scope
   const refs: TemplateRef[] = []
   for (const text of type.templates?.(config) ?? []) refs.push(...extractRefs(text))
   if (refs.length === 0) return []
   const upstream = ancestors(graph, nodeId)
-  const known = new Set(flow.nodes.map((n) => n.id))
   const out: Problem[] = []
   const reported = new Set<string>()
   const who = nodeLabel(flow, nodeId)
   for (const ref of refs) {
     if (reported.has(ref.raw)) continue
     reported.add(ref.raw)
+    if (
+      scope.asTool &&
+      ref.nodeId === TOOL_ARGS_REF &&
+      !known.has(TOOL_ARGS_REF) &&
+      ref.problem === undefined
+    )
+      continue
     const params = { nodeId, ref: ref.raw, target: ref.nodeId }
     // A fallback means the author planned for the value to be missing: tell, but do not block.
     const severity = ref.fallback === undefined ? 'error' : 'warning'

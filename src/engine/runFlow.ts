@@ -11,7 +11,7 @@ import { buildGraph, directUpstream, topologicalSort } from './graph.ts'
 import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
 import { AsyncQueue } from './queue.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
-import { isBlocking, structuralProblems } from './structure.ts'
+import { isBlocking, structuralProblems, toolNodes } from './structure.ts'
 
 /**
  * Checks the flow's structure and orders its executable nodes. Throws a FlowError carrying the
@@ -33,7 +33,9 @@ export function planRun(flow: FlowDocument, registry: NodeRegistry): RunPlan {
     nodes.set(node.id, node)
     types.set(node.id, type)
   }
-  const graph = buildGraph(flow, (id) => nodes.has(id))
+  // Tool-only nodes (run by an Agent, wired to nothing) wait to be called instead of running.
+  const { toolOnly } = toolNodes(flow, registry)
+  const graph = buildGraph(flow, (id) => nodes.has(id) && !toolOnly.has(id))
   return { flowId: flow.metadata.id, order: topologicalSort(graph).order, graph, nodes, types }
 }
 

@@ -5,7 +5,7 @@
 import { FLOW_MAX_NODES, NODE_ID_PATTERN } from '../defaults.ts'
 import type { FlowErrorCode } from './errors.ts'
 import { UNSUPPORTED_TYPE, type FlowDocument } from './flow.ts'
-import { buildGraph, findCycles } from './graph.ts'
+import { buildGraph, findCycles, topologicalSort } from './graph.ts'
 import type { NodeRegistry } from './nodeType.ts'
 
 export type ProblemSeverity = 'error' | 'warning'
@@ -137,7 +137,9 @@ export function structuralProblems(flow: FlowDocument, registry: NodeRegistry): 
     }
   }
   const graph = buildGraph(flow, (id) => seen.has(id))
-  for (const cycle of findCycles(graph)) {
+  // Kahn's pass is cheap; the cycle search only runs when it found nodes it could not order.
+  const cycles = topologicalSort(graph).cyclic.length > 0 ? findCycles(graph) : []
+  for (const cycle of cycles) {
     if (cycle.length < 2) continue // self-loops are reported above, per edge
     const first = cycle[0] as string
     const path = [...cycle, first].join(' → ')
@@ -149,4 +151,30 @@ export function structuralProblems(flow: FlowDocument, registry: NodeRegistry): 
     })
   }
   return problems
+}
+
+/** The nodes other nodes run as tools, and those of them no wire touches (tool-only). */
+export interface ToolNodes {
+  targets: ReadonlySet<string>
+  toolOnly: ReadonlySet<string>
+}
+
+/** Reads every `toolTargets` hook (Agent `node` tools) of the flow's parsable nodes. */
+export function toolNodes(flow: FlowDocument, registry: NodeRegistry): ToolNodes {
+  const targets = new Set<string>()
+  for (const node of flow.nodes) {
+    const hook = registry.get(node.type)?.toolTargets
+    if (!hook) continue
+    const parsed = registry.get(node.type)?.parseConfig(node.data.config)
+    if (parsed?.ok) for (const id of hook(parsed.value)) if (id !== node.id) targets.add(id)
+  }
+  if (targets.size === 0) return { targets, toolOnly: targets }
+  const wired = new Set<string>()
+  for (const edge of flow.edges) {
+    wired.add(edge.source)
+    wired.add(edge.target)
+  }
+  const exists = new Set(flow.nodes.map((n) => n.id))
+  const toolOnly = new Set([...targets].filter((id) => exists.has(id) && !wired.has(id)))
+  return { targets, toolOnly }
 }

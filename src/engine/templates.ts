@@ -26,6 +26,12 @@ export interface TemplateRef {
 /** Path segments that would reach into the prototype chain; refused anywhere in a path. */
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor'])
 
+/**
+ * The reference name under which a node run as a tool (Agent `node` tools) sees the caller's
+ * arguments: `{{args.city}}`.
+ */
+export const TOOL_ARGS_REF = 'args'
+
 /** Keys a node may use for output fields (Input/Output values) so that `{{id.key}}` can reach them. */
 export const FIELD_KEY_PATTERN = /^[^\s.[\]{}()|"'\\]{1,128}$/
 

@@ -3,6 +3,7 @@ import {
   defineNodeType,
   FlowError,
   runFlow,
+  preflight,
   runNode,
   type NodeRegistry,
   type RunEvent,
@@ -275,6 +276,7 @@ describe('runNode for agent tools', () => {
   const caller = defineNodeType<Record<string, unknown>>({
     type: 'caller',
     parseConfig: (raw) => ({ ok: true, value: raw as Record<string, unknown> }),
+    toolTargets: () => ['tool'],
     async execute({ runNode, signal }) {
       const observation = await runNode('tool', { args: { q: 'weather' } }, signal)
       return { output: { observation } }
@@ -296,6 +298,21 @@ describe('runNode for agent tools', () => {
     expect(agent?.output).toEqual({ observation: { text: 'weather in Paris' } })
     // The tool node ran once in the flow and once as a tool; both usages count.
     expect(events.at(-1)).toMatchObject({ usage: { total: 6 } })
+  })
+
+  it('keeps an unwired tool node out of the run; it runs only when called, seeing {{args}}', async () => {
+    const doc = flow()
+      .node('tool', 'text', { template: 'looked up {{args.q}}' })
+      .node('agent', 'caller')
+      .build()
+    const { ctx, clock } = testContext()
+    const events = await runToEnd(runFlow(doc, registry, ctx), clock)
+    expect(events[0]).toMatchObject({ type: 'runStart', nodeIds: ['agent'] })
+    expect(ofType(events, 'nodeStart').map((e) => e.nodeId)).toEqual(['agent'])
+    expect(ofType(events, 'nodeFinish')[0]?.output).toEqual({ observation: { text: 'looked up weather' } })
+    expect(preflight(doc, registry)).toEqual([])
+    const plain = flow().node('t', 'text', { template: '{{args.q}}' }).build()
+    expect(preflight(plain, registry).map((p) => p.code)).toEqual(['REF_UNKNOWN_NODE'])
   })
 
   it('rejects a tool that names a node the flow does not have', async () => {

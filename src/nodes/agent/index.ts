@@ -95,6 +95,8 @@ export const agentNode: NodeDefinition<AgentConfig> = {
       config.model,
       ...config.tools.flatMap((t) => [t.url ?? '', ...(t.headers ?? []).map((h) => h.value)]),
     ],
+    // `node` tools: the engine keeps unwired targets out of the run and lets them read {{args.x}}.
+    toolTargets: (config) => config.tools.flatMap((t) => (t.kind === 'node' && t.nodeId ? [t.nodeId] : [])),
     execute: executeAgent,
   }),
 }
