@@ -10,6 +10,7 @@ import type { FlowNode } from './flow.ts'
 import type { EngineNodeType, NodeExecution, NodeResult } from './nodeType.ts'
 import { renderTemplate } from './templates.ts'
 
+/** Node outputs keyed by node id. */
 export type Outputs = Readonly<Record<string, Record<string, unknown>>>
 
 /**
@@ -32,6 +33,7 @@ export interface ExecutionHost {
   ): Promise<Record<string, unknown>>
 }
 
+/** Everything `executeNode` needs to run one node. */
 export interface ExecutionParts {
   node: FlowNode
   type: EngineNodeType

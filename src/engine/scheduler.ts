@@ -32,6 +32,10 @@ type State = 'waiting' | 'ready' | 'running' | 'done' | 'failed' | 'skipped'
 type Emit = (event: RunEvent) => void
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
+/**
+ * One run of one plan. `start` emits `runStart` and launches the roots; every settled node
+ * releases its children; `onEnd` fires right after `runFinish`. Used through `runFlow`.
+ */
 export class RunScheduler implements ExecutionHost {
   private readonly state = new Map<string, State>()
   private readonly waitingOn = new Map<string, number>()
