@@ -40,12 +40,16 @@ const onNodesChange = (changes: NodeChange<WardRfNode>[]): void =>
 const onEdgesChange = (changes: EdgeChange[]): void => flowStore.getState().actions.onEdgesChange(changes)
 const onMoveEnd: OnMoveEnd = (_event, viewport) => flowStore.getState().actions.setViewport(viewport)
 
-function onConnect(connection: Connection): void {
+/** Connects two handles, or says why not (a loop, a self-loop) in a status note. */
+export function connectOrExplain(connection: Connection): boolean {
   const result = flowStore.getState().actions.connect(connection)
   if (!result.ok && result.reason !== 'DUPLICATE') {
     noticeStore.getState().note(`canvas.refused.${result.reason}`, undefined, 'warning')
   }
+  return result.ok
 }
+
+const onConnect = (connection: Connection): void => void connectOrExplain(connection)
 
 function onDragOver(event: DragEvent): void {
   const types = event.dataTransfer.types
