@@ -213,6 +213,12 @@ export function createPooledCodeRunner(
 
   const execute = (slot: Slot, request: CodeRunRequest, prepared: PreparedRun) =>
     new Promise<RunOutcome>((resolve, reject) => {
+      // The worker may have died (dispose, crash) between being reserved and this run starting.
+      if (slot.state !== 'busy') {
+        return reject(
+          disposed ? cancelled() : new FlowError('SANDBOX_ERROR', 'The sandbox stopped unexpectedly.'),
+        )
+      }
       const id = newRequestId()
       const finish = () => {
         clearTimeout(timer)
