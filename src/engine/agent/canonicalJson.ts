@@ -5,9 +5,11 @@
  * numbers written from their digits (no float rounding, so integers beyond 2^53 keep every
  * digit), whitespace outside strings dropped.
  *
- * It never recurses (an explicit stack handles any depth) and builds its output with `+`, which
- * V8 keeps as ropes, so deep nesting costs linear time instead of one copy per level.
+ * It never recurses (an explicit stack handles any depth); see canonicalValues.ts for how the
+ * output is assembled so that both shallow and very deep documents stay cheap.
  */
+
+import { canonicalNumber, closeArray, closeObject, type Frame } from './canonicalValues.ts'
 
 /**
  * The rest of a string token that JSON.stringify would write back unchanged: printable ASCII
@@ -24,8 +26,6 @@ const NON_ASCII = /[^\x00-\x7f]/
 
 const HEX4 = /^[0-9a-fA-F]{4}$/
 
-/** Objects with more keys than this are sorted natively instead of by insertion. */
-const INSERTION_SORT_MAX = 32
 const QUOTE = 34
 const BACKSLASH = 92
 const COMMA = 44
@@ -48,13 +48,6 @@ export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'n
 export interface CanonicalJson {
   kind: JsonKind
   text: string
-}
-
-interface Frame {
-  object: boolean
-  /** Canonical (quoted) keys, parallel to `values`; unused for arrays. */
-  keys: string[]
-  values: string[]
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -195,79 +188,6 @@ class Reader {
   }
 }
 
-function canonicalNumber(
-  negative: boolean,
-  allDigits: string,
-  fractionLength: number,
-  expText: string,
-): string {
-  let lead = 0
-  while (lead < allDigits.length && allDigits.charCodeAt(lead) === ZERO) lead++
-  if (lead === allDigits.length) return '0' // every zero, including -0, is 0
-  let end = allDigits.length
-  while (allDigits.charCodeAt(end - 1) === ZERO) end--
-  const digits = allDigits.slice(lead, end)
-  const shift = allDigits.length - end - fractionLength
-  // Exponents too long for a double are added exactly.
-  let exponent: string
-  if (expText.length <= 15) {
-    const value = (expText === '' ? 0 : Number(expText)) + shift
-    exponent = value === 0 ? '' : String(value)
-  } else {
-    const value = BigInt(expText) + BigInt(shift)
-    exponent = value === 0n ? '' : value.toString()
-  }
-  return (negative ? '-' : '') + digits + (exponent === '' ? '' : 'e' + exponent)
-}
-
-/** Sorts a frame's entries by canonical key; for equal keys the later one wins. */
-function closeObject(frame: Frame): string {
-  const { keys, values } = frame
-  const n = keys.length
-  if (n > INSERTION_SORT_MAX) {
-    // A Map keeps the last value of a duplicated key; the comparator-free sort is native.
-    const byKey = new Map<string, string>()
-    for (let i = 0; i < n; i++) byKey.set(keys[i] as string, values[i] as string)
-    const sorted = Array.from(byKey.keys()).sort()
-    return writeObject(
-      sorted,
-      sorted.map((key) => byKey.get(key) as string),
-    )
-  }
-  // Insertion sort in place: stable and allocation-free for the small objects tools get.
-  for (let i = 1; i < n; i++) {
-    const key = keys[i] as string
-    const value = values[i] as string
-    let j = i
-    while (j > 0 && (keys[j - 1] as string) > key) {
-      keys[j] = keys[j - 1] as string
-      values[j] = values[j - 1] as string
-      j--
-    }
-    keys[j] = key
-    values[j] = value
-  }
-  return writeObject(keys, values)
-}
-
-function writeObject(keys: readonly string[], values: readonly string[]): string {
-  let out = '{'
-  const last = keys.length - 1
-  for (let i = 0; i <= last; i++) {
-    const key = keys[i] as string
-    if (i < last && keys[i + 1] === key) continue // a later duplicate wins
-    out += (out.length === 1 ? '' : ',') + key + ':' + (values[i] as string)
-  }
-  return out + '}'
-}
-
-function closeArray(frame: Frame): string {
-  let out = '['
-  const values = frame.values
-  for (let i = 0; i < values.length; i++) out += (i === 0 ? '' : ',') + (values[i] as string)
-  return out + ']'
-}
-
 /** Reads `"key" :` and stores the key in `frame`; false when the text is not that. */
 function readKey(reader: Reader, frame: Frame): boolean {
   if (reader.text.charCodeAt(reader.pos) !== QUOTE) return false
@@ -332,7 +252,7 @@ export function canonicalJson(text: string): CanonicalJson | undefined {
       if (frame === undefined) {
         return reader.pos === text.length && kind !== undefined ? { kind, text: value } : undefined
       }
-      frame.values.push(value)
+      frame.values.push(frame.object ? (frame.keys[frame.keys.length - 1] as string) + ':' + value : value)
       const next = text.charCodeAt(reader.pos)
       if (next === COMMA) {
         reader.pos++
@@ -343,7 +263,7 @@ export function canonicalJson(text: string): CanonicalJson | undefined {
       if (next !== (frame.object ? CLOSE_BRACE : CLOSE_BRACKET)) return undefined
       reader.pos++
       stack.pop()
-      value = frame.object ? closeObject(frame) : closeArray(frame)
+      value = frame.object ? closeObject(frame, stack.length) : closeArray(frame, stack.length)
     }
   }
 }
