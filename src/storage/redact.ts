@@ -21,32 +21,60 @@ export interface Redaction {
 
 const NOT_ALNUM_BEFORE = '(?<![A-Za-z0-9])'
 
-const CAREFUL_TOKENS: readonly RegExp[] = [
-  new RegExp(`${NOT_ALNUM_BEFORE}sk-[A-Za-z0-9][A-Za-z0-9_-]{7,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}[sr]k_(?:live|test)_[A-Za-z0-9]{8,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}Bearer\\s+(?=[A-Za-z0-9._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{8,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}Basic\\s+[A-Za-z0-9+/]{8,}={0,2}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}gh[pousr]_[A-Za-z0-9]{10,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}github_pat_[A-Za-z0-9_]{10,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}glpat-[A-Za-z0-9_-]{10,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}xox[abposr]-[A-Za-z0-9-]{8,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}AIza[0-9A-Za-z_-]{20,}`, 'g'),
-  new RegExp(`${NOT_ALNUM_BEFORE}(?:AKIA|ASIA)[0-9A-Z]{16}`, 'g'),
-  /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
+/** A token shape; `confirm` may veto a match (e.g. "Basic instructions" is not a credential). */
+interface TokenRule {
+  pattern: RegExp
+  confirm?: (match: string) => boolean
+}
+
+/** `Basic <base64>` is a credential only when it decodes to `user:password`. */
+function isBasicCredential(match: string): boolean {
+  const encoded = match.replace(/^Basic\s+/i, '')
+  try {
+    return atob(encoded).includes(':')
+  } catch {
+    return false
+  }
+}
+
+const CAREFUL_TOKENS: readonly TokenRule[] = [
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}sk-[A-Za-z0-9][A-Za-z0-9_-]{7,}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}[sr]k_(?:live|test)_[A-Za-z0-9]{8,}`, 'g') },
+  {
+    pattern: new RegExp(
+      `${NOT_ALNUM_BEFORE}Bearer\\s+(?=[A-Za-z0-9._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{8,}`,
+      'g',
+    ),
+  },
+  {
+    pattern: new RegExp(`${NOT_ALNUM_BEFORE}Basic\\s+[A-Za-z0-9+/]{4,}={0,2}`, 'g'),
+    confirm: isBasicCredential,
+  },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}gh[pousr]_[A-Za-z0-9]{10,}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}github_pat_[A-Za-z0-9_]{10,}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}glpat-[A-Za-z0-9_-]{10,}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}xox[abposr]-[A-Za-z0-9-]{8,}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}AIza[0-9A-Za-z_-]{20,}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}(?:AKIA|ASIA)[0-9A-Z]{16}`, 'g') },
+  { pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
+  { pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g },
 ]
 
-const AGGRESSIVE_TOKENS: readonly RegExp[] = [
+/** Settings hold no prose, so here any hint of a token goes, wherever it starts. */
+const AGGRESSIVE_TOKENS: readonly TokenRule[] = [
   ...CAREFUL_TOKENS,
-  new RegExp(`${NOT_ALNUM_BEFORE}sk-[A-Za-z0-9_-]+`, 'gi'),
-  new RegExp(`${NOT_ALNUM_BEFORE}(?:bearer|token|basic)(?:\\s+(?:bearer|token|basic))*\\s+[^\\s"',;]+`, 'gi'),
-  new RegExp(`${NOT_ALNUM_BEFORE}(?:gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AIza)[A-Za-z0-9_-]*`, 'gi'),
+  { pattern: /sk-[A-Za-z0-9_-]*/gi },
+  { pattern: /bearer(?:\s+bearer)*\s+[^\s"',;]+/gi },
+  { pattern: /(?:gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AIza)[A-Za-z0-9_-]*/gi },
 ]
+
+/** Every token rule above needs one of these substrings; a string without any skips them all. */
+const TOKEN_HINT = /sk[-_]|rk_|bearer|basic|gh[pousr]_|github_pat_|glpat-|xox|aiza|akia|asia|eyj|-----begin/i
 
 /** `scheme://user:password@` or `scheme://token@` */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s?#@]+@/gi
 /** `?name=value` / `&name=value` pairs (also in fragments). */
-const QUERY_PAIR = /([?&#;])([^=&?#;\s"']+)=([^&#;\s"']*)/g
+const QUERY_PAIR = /([?&#;])([^=&?#;\s"']+)=([^&#;?\s"']*)/g
 
 const TEMPLATES = /\{\{[^{}]*\}\}/g
 const HAS_TEMPLATE = /\{\{[^{}]*\}\}/
@@ -71,16 +99,28 @@ export function redactString(text: string, strength: RedactStrength): string {
   let current = text
   // Removing a token can join two fragments into a new one: repeat until nothing changes.
   for (let round = 0; round < 8; round += 1) {
+    // Cheap hints first: most strings hold no token prefix, no '@' and no '=' at all.
+    const hasToken = TOKEN_HINT.test(current)
+    const hasUserinfo = current.includes('@')
+    const hasQuery = current.includes('=')
+    if (!hasToken && !hasUserinfo && !hasQuery) break
     let next = current
-    for (const pattern of tokens) next = next.replace(pattern, '')
-    next = next.replace(URL_USERINFO, '$1')
-    next = next.replace(QUERY_PAIR, (match: string, sep: string, name: string, value: string) =>
-      value !== '' &&
-      isSecretQueryName(safeDecode(name)) &&
-      !(strength === 'careful' && isTemplateOnly(value))
-        ? `${sep}${name}=`
-        : match,
-    )
+    if (hasToken) {
+      for (const { pattern, confirm } of tokens) {
+        next = next.replace(pattern, (match: string) =>
+          confirm === undefined || confirm(match) ? '' : match,
+        )
+      }
+    }
+    if (hasUserinfo) next = next.replace(URL_USERINFO, '$1')
+    if (hasQuery)
+      next = next.replace(QUERY_PAIR, (match: string, sep: string, name: string, value: string) =>
+        value !== '' &&
+        isSecretQueryName(safeDecode(name)) &&
+        !(strength === 'careful' && isTemplateOnly(value))
+          ? `${sep}${name}=`
+          : match,
+      )
     if (next === current) break
     current = next
   }

@@ -81,14 +81,12 @@ describe('document migrations', () => {
     const name = `t-${crypto.randomUUID()}`
     const v1 = new WardflowDb(name, { upToVersion: 1 })
     await v1.open()
-    await v1
-      .table('flows')
-      .put({
-        id: 'legacy_flow',
-        name: 'Legacy summariser',
-        updatedAt: '2025-12-02T10:30:00.000Z',
-        doc: v1Doc,
-      })
+    await v1.table('flows').put({
+      id: 'legacy_flow',
+      name: 'Legacy summariser',
+      updatedAt: '2025-12-02T10:30:00.000Z',
+      doc: v1Doc,
+    })
     v1.close()
     const db = track(await openWardflowDb(name))
     const loaded = await loadFlow(db, 'legacy_flow')

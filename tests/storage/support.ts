@@ -82,3 +82,45 @@ export function sampleRun(flowId: string, startedAt: number, id = `run_${flowId}
 export function quotaError(): DOMException {
   return new DOMException('The quota has been exceeded.', 'QuotaExceededError')
 }
+
+/** Every node type, a placeholder, a note with a size, and handles. */
+export function richFlow(): FlowDocument {
+  const doc = flow()
+    .meta('rich', 'Rich flow')
+    .node('in', 'input', config('input', { values: { city: 'Oslo', days: '3' } }), 'City')
+    .node('tpl', 'template', config('template', { template: 'Weather for {{in.city}}' }))
+    .node(
+      'web',
+      'http',
+      config('http', {
+        url: 'https://example.test/w',
+        query: [{ key: 'q', value: '{{in.city}}' }],
+        headers: [{ key: 'Authorization', value: 'Bearer {{in.token}}' }],
+      }),
+    )
+    .node('js', 'code', config('code', { code: 'return inputs.web.body', timeoutMs: 2000 }))
+    .node(
+      'ask',
+      'llm',
+      config('llm', { prompt: '{{tpl.text}} {{js.result}}', temperature: 1.1, stream: false }),
+    )
+    .node('out', 'output', config('output', { values: { answer: '{{ask.response}}' } }))
+    .node('old', 'unsupported', {
+      configVersion: 1,
+      originalType: 'condition',
+      original: { id: 'old', type: 'condition', data: { cases: [{ id: 'c1' }] } },
+    })
+    .node('memo', 'note', config('note', { text: '**Remember** the umbrella' }))
+    .chain('in', 'tpl', 'ask', 'out')
+    .edge('in', 'web')
+    .edge('web', 'js')
+    .edge('js', 'ask')
+    .edge('ask', 'old')
+    .build()
+  const memo = doc.nodes.find((n) => n.id === 'memo')
+  if (memo) memo.size = { width: 320, height: 160 }
+  doc.viewport = { x: 12.5, y: -40, zoom: 0.8 }
+  doc.metadata = { ...doc.metadata, description: 'All kinds', tags: ['demo', '天气'] }
+  doc.edges.push({ id: 'e_plain', source: 'tpl', target: 'js', sourceHandle: null, targetHandle: null })
+  return doc
+}
