@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp, type App } from '../../src/app/createApp.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { getNodeDefinition } from '../../src/nodes/registry.ts'
@@ -66,14 +66,12 @@ describe('flows kept safe', () => {
     const expected = { nodes: first.flows.getState().nodes, edges: first.flows.getState().edges }
     // A second flow, opened last... then the first one again: the first is the last open flow.
     await first.app.services.flows.create('Second')
-    first.flows
-      .getState()
-      .actions.addNode({
-        type: 'template',
-        position: { x: 0, y: 0 },
-        label: 'T',
-        config: { configVersion: 1, template: 'x' },
-      })
+    first.flows.getState().actions.addNode({
+      type: 'template',
+      position: { x: 0, y: 0 },
+      label: 'T',
+      config: { configVersion: 1, template: 'x' },
+    })
     await first.app.services.flows.open(firstId ?? '')
     await first.app.services.flows.flush()
     first.app.stop()
@@ -101,14 +99,12 @@ describe('flows kept safe', () => {
     const { app, flows } = await boot(db)
     const service = app.services.flows
     const original = flows.getState().flowId ?? ''
-    flows
-      .getState()
-      .actions.addNode({
-        type: 'template',
-        position: { x: 0, y: 0 },
-        label: 'T',
-        config: { configVersion: 1, template: 'copy me' },
-      })
+    flows.getState().actions.addNode({
+      type: 'template',
+      position: { x: 0, y: 0 },
+      label: 'T',
+      config: { configVersion: 1, template: 'copy me' },
+    })
     await service.rename(original, 'Research')
     expect((await loadFlow(db, original))?.doc.metadata.name).toBe('Research')
     await service.duplicate(original)
@@ -134,25 +130,23 @@ describe('flows kept safe', () => {
     const db = await freshDb()
     const { app, flows } = await boot(db)
     const id = flows.getState().flowId ?? ''
-    flows
-      .getState()
-      .actions.addNode({
-        type: 'template',
-        position: { x: 0, y: 0 },
-        label: 'Kept',
-        config: { configVersion: 1, template: 'v1' },
-      })
+    flows.getState().actions.addNode({
+      type: 'template',
+      position: { x: 0, y: 0 },
+      label: 'Kept',
+      config: { configVersion: 1, template: 'v1' },
+    })
     await app.services.flows.flush()
-    const put = db.flows.put.bind(db.flows)
-    db.flows.put = () =>
+    const quotaExceeded = () =>
       Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+    const full = vi.spyOn(db.flows, 'put').mockImplementation(quotaExceeded as unknown as typeof db.flows.put)
     flows.getState().actions.setConfigField(flows.getState().nodes[0]?.id ?? '', 'template', 'v2')
     await app.services.flows.flush()
     expect(noticeStore.getState().banner?.code).toBe('STORAGE_QUOTA')
     expect(libraryStore.getState().saveStatus).toBe('error')
     expect((await loadFlow(db, id))?.doc.nodes[0]?.data.config['template']).toBe('v1')
     // Space again: the next save writes the edit and clears the banner.
-    db.flows.put = put
+    full.mockRestore()
     await app.services.flows.flush()
     expect((await loadFlow(db, id))?.doc.nodes[0]?.data.config['template']).toBe('v2')
     expect(noticeStore.getState().banner).toBeNull()

@@ -11,7 +11,7 @@ import { ProblemsPanel } from '../../src/ui/problems/ProblemsPanel.tsx'
 import { ShortcutSheet } from '../../src/ui/shortcuts/ShortcutSheet.tsx'
 import { EditorKeys } from '../../src/ui/canvas/EditorKeys.tsx'
 import { Welcome } from '../../src/ui/welcome/Welcome.tsx'
-import { noopFlowsService, type FlowsService } from '../../src/app/services.ts'
+import type { FlowsService } from '../../src/app/services.ts'
 import { openFlow, paletteNode, renderEditor } from './harness.tsx'
 
 let stopPreflight: (() => void) | null = null
@@ -51,16 +51,16 @@ describe('flow list', () => {
     { id: 'f1', name: 'Research agent', updatedAt: '2026-01-02T10:00:00.000Z', nodeCount: 4 },
     { id: 'f2', name: 'Daily digest', updatedAt: '2026-01-01T10:00:00.000Z', nodeCount: 1 },
   ]
-  const service = (): FlowsService & Record<string, ReturnType<typeof vi.fn>> => {
+  const service = () => {
     const s = {
-      ...noopFlowsService,
+      flush: vi.fn(async () => {}),
       create: vi.fn(async () => {}),
       open: vi.fn(async () => {}),
       rename: vi.fn(async () => {}),
       duplicate: vi.fn(async () => {}),
       remove: vi.fn(async () => {}),
     }
-    return s
+    return s satisfies FlowsService
   }
 
   it('searches, opens, renames, duplicates, and deletes only after confirming', async () => {
