@@ -6,11 +6,13 @@ import { ReactFlowProvider } from '@xyflow/react'
 import { CanvasArea } from './ui/canvas/CanvasArea.tsx'
 import { EditorKeys } from './ui/canvas/EditorKeys.tsx'
 import { FlowList } from './ui/flows/FlowList.tsx'
+import { ImportHost } from './ui/import/ImportHost.tsx'
 import { Inspector } from './ui/inspector/Inspector.tsx'
 import { ErrorBanner } from './ui/kit/ErrorBanner.tsx'
 import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
 import { NodeRunDetails } from './ui/run/NodeRunDetails.tsx'
+import { SettingsHost } from './ui/settings/SettingsHost.tsx'
 import { ShortcutSheet } from './ui/shortcuts/ShortcutSheet.tsx'
 import { TemplatesHost } from './ui/templates/TemplatesHost.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
@@ -36,6 +38,8 @@ export function App() {
         <ShortcutSheet />
         <StatusNotes />
         <TemplatesHost />
+        <SettingsHost />
+        <ImportHost />
         <EditorKeys />
       </div>
     </ReactFlowProvider>

@@ -4,21 +4,16 @@
  * operation in one transaction.
  */
 import type { StoreApi } from 'zustand'
-import {
-  clearCache,
-  deleteAllFlows,
-  describeClearCache,
-  resetSettings,
-  type WardflowDb,
-} from '../storage/index.ts'
+import { clearCache, deleteAllFlows, describeClearCache, resetSettings } from '../storage/index.ts'
 import type { AppSettings } from '../settings/schema.ts'
 import type { FlowStore } from '../store/flowStore.ts'
 import type { LibraryState } from '../store/libraryStore.ts'
 import type { SettingsPanelApi } from '../ui/settings/api.ts'
+import { dbGetter, type DbSource } from './databaseService.ts'
 import type { FlowsService } from './services.ts'
 
 export interface DangerDeps {
-  db: WardflowDb
+  db: DbSource
   flows: FlowsService
   flowStore: FlowStore
   library: StoreApi<LibraryState>
@@ -33,9 +28,10 @@ export interface DangerDeps {
 type DangerApi = Pick<SettingsPanelApi, 'dangerCounts' | 'clearCache' | 'deleteAllFlows' | 'resetSettings'>
 
 export function createDangerService(deps: DangerDeps): DangerApi {
+  const db = dbGetter(deps.db)
   return {
     async dangerCounts() {
-      const plan = await describeClearCache(deps.db)
+      const plan = await describeClearCache(await db())
       return {
         flows: plan.stays.flows ?? 0,
         runs: plan.goes.runs ?? 0,
@@ -47,7 +43,7 @@ export function createDangerService(deps: DangerDeps): DangerApi {
       }
     },
     async clearCache() {
-      await clearCache(deps.db)
+      await clearCache(await db())
       await deps.refreshExports()
       await deps.afterRunsCleared?.()
     },
@@ -55,12 +51,12 @@ export function createDangerService(deps: DangerDeps): DangerApi {
       // Pending edits are written first and the flow closed, so no autosave brings it back.
       await deps.flows.flush().catch(() => undefined)
       deps.flowStore.getState().actions.unload()
-      await deleteAllFlows(deps.db)
+      await deleteAllFlows(await db())
       deps.library.getState().setFlows([])
       await deps.flows.create()
     },
     async resetSettings() {
-      await resetSettings(deps.db)
+      await resetSettings(await db())
       await deps.afterSettingsReset()
     },
   }

@@ -16,7 +16,6 @@ import {
   parseWorkflowText,
   saveFlow,
   workflowFileName,
-  type WardflowDb,
 } from '../storage/index.ts'
 import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
@@ -26,13 +25,14 @@ import {
   type ImportReport,
   type ImportUiState,
 } from '../ui/import/importUiStore.ts'
+import { dbGetter, type DbSource } from './databaseService.ts'
 import { browserDownload, type Downloader } from './downloadService.ts'
 import type { ExportService, FlowsService, ImportService } from './services.ts'
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string
 
 export interface WorkflowIoDeps {
-  db: WardflowDb
+  db: DbSource
   flows: FlowsService
   flowStore?: FlowStore
   library?: StoreApi<LibraryState>
@@ -88,6 +88,7 @@ function report(
 
 export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService {
   const flowStore = deps.flowStore ?? defaultFlowStore
+  const db = dbGetter(deps.db)
   const library = deps.library ?? defaultLibrary
   const notices = deps.notices ?? defaultNotices
   const importUi = deps.importUi ?? defaultImportUi
@@ -113,7 +114,7 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
     const parsed = parseWorkflowText(text)
     if (!parsed.ok) return refuse(fileName, parsed.problems)
     const incoming = parsed.doc
-    const existing = (await listFlows(deps.db)).find((f) => f.id === incoming.metadata.id)
+    const existing = (await listFlows(await db())).find((f) => f.id === incoming.metadata.id)
     let id = newFlowId()
     let name = incoming.metadata.name
     let replaced = false
@@ -133,7 +134,7 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
     const doc = asNewFlow({ ...incoming, metadata: { ...incoming.metadata, name } }, id, stamp)
     // Pending edits of the open flow are written first, so they cannot land on top of this one.
     await deps.flows.flush()
-    await saveFlow(deps.db, doc)
+    await saveFlow(await db(), doc)
     library
       .getState()
       .upsertFlow({ id, name: doc.metadata.name, updatedAt: stamp, nodeCount: doc.nodes.length })
@@ -173,13 +174,11 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
       } catch (error) {
         // Storage refused the save (quota, blocked): the banner says why; nothing was opened.
         const flowError = toFlowError(error, 'STORAGE_FAILED')
-        notices
-          .getState()
-          .showError({
-            code: flowError.code,
-            message: flowError.message,
-            ...(flowError.details ? { details: flowError.details } : {}),
-          })
+        notices.getState().showError({
+          code: flowError.code,
+          message: flowError.message,
+          ...(flowError.details ? { details: flowError.details } : {}),
+        })
       }
     },
     exportWorkflow() {

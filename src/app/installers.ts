@@ -5,6 +5,7 @@
  */
 import type { ServiceInstaller } from './createApp.ts'
 import { installRuns } from './runInstaller.ts'
+import { installSettings } from './settingsInstaller.ts'
 import { installTemplates } from './templatesInstaller.ts'
 
-export const installers: ServiceInstaller[] = [installRuns, installTemplates]
+export const installers: ServiceInstaller[] = [installSettings, installRuns, installTemplates]

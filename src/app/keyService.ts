@@ -11,17 +11,17 @@ import {
   removeSecretsLock,
   unlockSecrets,
   type UnlockedSecrets,
-  type WardflowDb,
 } from '../storage/index.ts'
 import {
   settingsUiStore,
   type PassphrasePurpose,
   type SettingsUiState,
 } from '../ui/settings/settingsUiStore.ts'
+import { dbGetter, type DbSource } from './databaseService.ts'
 import type { KeyAccess } from './runContext.ts'
 
 export interface KeyServiceDeps {
-  db: WardflowDb
+  db: DbSource
   ui?: StoreApi<SettingsUiState>
   /** Called after the keys became readable or unreadable, to reload settings with or without them. */
   onKeysChanged(): Promise<void>
@@ -44,6 +44,7 @@ export interface KeyService extends KeyAccess {
 
 export function createKeyService(deps: KeyServiceDeps): KeyService {
   const ui = deps.ui ?? settingsUiStore
+  const db = dbGetter(deps.db)
   let session: UnlockedSecrets | undefined
   let lockedAtRest = false
 
@@ -52,7 +53,7 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
   }
 
   const unlock = async (passphrase: string): Promise<void> => {
-    session = await unlockSecrets(deps.db, passphrase)
+    session = await unlockSecrets(await db(), passphrase)
     lockedAtRest = true
     publish()
     await deps.onKeysChanged()
@@ -60,21 +61,21 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
 
   return {
     async refresh() {
-      lockedAtRest = await isLocked(deps.db)
+      lockedAtRest = await isLocked(await db())
       if (!lockedAtRest) session = undefined
       publish()
     },
     session: () => session,
     isLocked: () => lockedAtRest && session === undefined,
     async lock(passphrase) {
-      session = await lockSecrets(deps.db, passphrase)
+      session = await lockSecrets(await db(), passphrase)
       lockedAtRest = true
       publish()
       await deps.onKeysChanged()
     },
     unlock,
     async removeLock(passphrase) {
-      await removeSecretsLock(deps.db, passphrase)
+      await removeSecretsLock(await db(), passphrase)
       session = undefined
       lockedAtRest = false
       publish()
@@ -82,7 +83,7 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
     },
     async forget() {
       session = undefined
-      lockedAtRest = await isLocked(deps.db)
+      lockedAtRest = await isLocked(await db())
       publish()
     },
     async requestUnlock(purpose = 'unlockForRun') {

@@ -16,15 +16,15 @@ import {
   removeExport,
   settingsFileName,
   type ImportedSettings,
-  type WardflowDb,
 } from '../storage/index.ts'
 import type { SettingsImportOutcome, SettingsPanelApi } from '../ui/settings/api.ts'
 import type { SettingsUiState } from '../ui/settings/settingsUiStore.ts'
+import { dbGetter, type DbSource } from './databaseService.ts'
 import type { Downloader } from './downloadService.ts'
 import type { KeyService } from './keyService.ts'
 
 export interface SettingsExportDeps {
-  db: WardflowDb
+  db: DbSource
   keys: KeyService
   ui: StoreApi<SettingsUiState>
   download: Downloader
@@ -55,13 +55,14 @@ function needsPassphrase(error: unknown): boolean {
 }
 
 export function createSettingsExportService(deps: SettingsExportDeps): ExportApi {
+  const db = dbGetter(deps.db)
   async function refreshExports(): Promise<void> {
-    deps.ui.getState().setExports(await listExports(deps.db))
+    deps.ui.getState().setExports(await listExports(await db()))
   }
 
   async function record(kind: 'sanitized' | 'full', text: string, exportedAt: string): Promise<string> {
     const fileName = settingsFileName(kind, exportedAt)
-    await recordExport(deps.db, { kind, fileName, text, createdAt: deps.now() })
+    await recordExport(await db(), { kind, fileName, text, createdAt: deps.now() })
     deps.download(fileName, text)
     await refreshExports()
     return fileName
@@ -116,7 +117,7 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
   }
 
   async function mustGet(id: string) {
-    const entry = await getExport(deps.db, id)
+    const entry = await getExport(await db(), id)
     if (entry === undefined) {
       await refreshExports()
       throw new FlowError('STORAGE_FAILED', 'That export is no longer stored; the list was refreshed.')
@@ -151,7 +152,7 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
       return importText(entry.text, entry.fileName)
     },
     async deleteExport(id) {
-      await removeExport(deps.db, id)
+      await removeExport(await db(), id)
       await refreshExports()
     },
     async importSettingsFile(file) {

@@ -10,20 +10,14 @@ import type { FetchLike } from '../engine/index.ts'
 import { changeLanguage } from '../i18n/index.ts'
 import { listModels, testConnection } from '../providers/index.ts'
 import type { AppSettings, Language, ProviderSettings } from '../settings/schema.ts'
-import {
-  loadSettings,
-  putCache,
-  saveSettings,
-  secretValues,
-  splitSecrets,
-  type WardflowDb,
-} from '../storage/index.ts'
+import { loadSettings, putCache, saveSettings, secretValues, splitSecrets } from '../storage/index.ts'
 import { flowStore as defaultFlowStore, type FlowStore } from '../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
 import { settingsStore as defaultSettingsStore, type SettingsState } from '../store/settingsStore.ts'
 import type { SettingsPanelApi } from '../ui/settings/api.ts'
 import { settingsUiStore, type SettingsUiState } from '../ui/settings/settingsUiStore.ts'
 import { createDangerService } from './dangerService.ts'
+import { dbGetter, type DbSource } from './databaseService.ts'
 import { browserDownload, type Downloader } from './downloadService.ts'
 import { createKeyService, type KeyService } from './keyService.ts'
 import type { FlowsService, SettingsService } from './services.ts'
@@ -32,7 +26,7 @@ import { createSettingsExportService } from './settingsExportService.ts'
 export { requestPassphrase } from './keyService.ts'
 
 export interface SettingsServiceDeps {
-  db: WardflowDb
+  db: DbSource
   fetch: FetchLike
   /** Used by "delete all flows" to open a fresh empty flow. */
   flows: FlowsService
@@ -58,6 +52,11 @@ export interface AppSettingsService {
   load(): Promise<string[]>
   /** Saves settings (validated; refused settings change nothing) and applies them. */
   save(settings: AppSettings): Promise<void>
+  /**
+   * Persists changes other parts of the UI make straight in the settings store (the header's
+   * language select and theme toggle). Returns the unsubscribe function.
+   */
+  watchStore(onError: (error: unknown) => void): () => void
 }
 
 /** Replaces every stored secret value in `text` (a server may echo a key in an error). */
@@ -68,21 +67,26 @@ function scrub(text: string, provider: ProviderSettings): string {
 
 export function createSettingsService(deps: SettingsServiceDeps): AppSettingsService {
   const store = deps.settingsStore ?? defaultSettingsStore
+  const db = dbGetter(deps.db)
   const ui = deps.ui ?? settingsUiStore
   const now = deps.now ?? (() => Date.now())
   const applyLanguage = deps.applyLanguage ?? changeLanguage
   const current = (): AppSettings => store.getState().settings
+  /** The settings object last written to or read from storage: the store watcher skips it. */
+  let persisted: AppSettings | undefined
 
   async function publish(settings: AppSettings): Promise<void> {
     const before = current().language
+    persisted = settings
     store.getState().setSettings(settings)
     if (settings.language !== before || !store.getState().loaded) await applyLanguage(settings.language)
   }
 
   /** Reads settings back from storage: keys filled in while readable. */
   async function reload(): Promise<string[]> {
-    const loaded = await loadSettings(deps.db, keys.session())
+    const loaded = await loadSettings(await db(), keys.session())
     const before = current().language
+    persisted = loaded.settings
     store.getState().setSettings(loaded.settings)
     if (loaded.settings.language !== before) await applyLanguage(loaded.settings.language)
     return loaded.notes
@@ -95,7 +99,7 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
   })
 
   async function save(settings: AppSettings): Promise<void> {
-    await saveSettings(deps.db, settings, { session: keys.session() })
+    await saveSettings(await db(), settings, { session: keys.session() })
     await publish(settings)
   }
 
@@ -109,7 +113,7 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
     now,
     current,
     applyImported: async (settings) => {
-      await saveSettings(deps.db, settings, { session: keys.session(), keepExistingWhenEmpty: true })
+      await saveSettings(await db(), settings, { session: keys.session(), keepExistingWhenEmpty: true })
       await reload()
     },
   })
@@ -134,7 +138,7 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
       try {
         const models = await listModels(provider, deps.fetch, signal())
         // A cache row lets "clear cache" account for it; failing to write it changes nothing.
-        await putCache(deps.db, `models:${provider.id}`, 'models', models, now()).catch(() => undefined)
+        await putCache(await db(), `models:${provider.id}`, 'models', models, now()).catch(() => undefined)
         return models
       } catch (error) {
         if (error instanceof Error) error.message = scrub(error.message, provider)
@@ -163,5 +167,17 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
       return notes
     },
     save,
+    watchStore(onError) {
+      let queue = Promise.resolve()
+      return store.subscribe((state) => {
+        if (!state.loaded || state.settings === persisted) return
+        const next = state.settings
+        persisted = next
+        // One write at a time, in order: two quick toggles must not land out of order.
+        queue = queue
+          .then(async () => saveSettings(await db(), next, { session: keys.session() }))
+          .catch(onError)
+      })
+    },
   }
 }

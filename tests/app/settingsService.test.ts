@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadSettings, isLocked } from '../../src/storage/index.ts'
 import { defaultSettings, type AppSettings } from '../../src/settings/schema.ts'
 import { settingsStore } from '../../src/store/settingsStore.ts'
@@ -8,6 +8,10 @@ import { freshDb } from '../storage/support.ts'
 import { answerPassphrases, resetStores, settingsServiceFor } from './settingsSupport.ts'
 
 const PASS = 'correct horse battery'
+
+async function waitFor(check: () => Promise<void>): Promise<void> {
+  await vi.waitFor(check, { timeout: 2_000 })
+}
 
 function withOpenAi(settings: AppSettings, baseUrl: string, apiKey: string): AppSettings {
   return {
@@ -75,6 +79,30 @@ describe('settings service: load and save', () => {
     await service.load()
     await service.save({ ...settingsStore.getState().settings, language: 'zh-CN' })
     expect(applied.at(-1)).toBe('zh-CN')
+  })
+})
+
+describe('settings service: changes made straight in the store', () => {
+  it('persists the header language and theme choices once loaded, in order', async () => {
+    const db = await freshDb()
+    const service = settingsServiceFor(db)
+    // Before load (first paint), store updates are not written: stored settings win.
+    settingsStore.getState().update({ theme: 'dark' })
+    await service.load()
+    expect(settingsStore.getState().settings.theme).toBe('light')
+    const errors: unknown[] = []
+    const stop = service.watchStore((error) => errors.push(error))
+    settingsStore.getState().update({ language: 'zh-CN' })
+    settingsStore.getState().update({ theme: 'dark' })
+    await waitFor(async () => {
+      const stored = (await loadSettings(db)).settings
+      expect([stored.language, stored.theme]).toEqual(['zh-CN', 'dark'])
+    })
+    stop()
+    settingsStore.getState().update({ theme: 'light' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await loadSettings(db)).settings.theme).toBe('dark')
+    expect(errors).toEqual([])
   })
 })
 

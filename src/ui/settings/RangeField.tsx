@@ -29,11 +29,13 @@ export function RangeField({
   onText,
   testId,
 }: RangeFieldProps) {
-  const { t } = useTranslation('settings')
+  const { t, i18n } = useTranslation('settings')
   const id = useId()
   const problemId = useId()
   const hintId = useId()
-  const shown = displayRange(range, scale)
+  const numbers = new Intl.NumberFormat(i18n.language)
+  const limits = displayRange(range, scale)
+  const shown = { min: numbers.format(limits.min), max: numbers.format(limits.max) }
   const check = checkRange(text, range, scale)
   const problem = showProblem && !check.ok ? check.problem : null
   // The unit is appended with its space, so unitless ranges read "2–10", not "2–10 ".
@@ -47,8 +49,8 @@ export function RangeField({
         className="wf-input wf-input--number"
         type="number"
         inputMode="numeric"
-        min={shown.min}
-        max={shown.max}
+        min={limits.min}
+        max={limits.max}
         step={range.step === undefined ? 1 : Math.max(1, range.step / scale)}
         value={text}
         aria-invalid={problem !== null || undefined}

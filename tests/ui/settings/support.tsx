@@ -1,5 +1,5 @@
 /** Rendering the settings screen against the real services and a fake-indexeddb database. */
-import { act, render, screen, type RenderResult } from '@testing-library/react'
+import { act, configure, render, screen, type RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { ServicesContext, type AppServices } from '../../../src/app/services.ts'
 import { changeLanguage, initI18n } from '../../../src/i18n/index.ts'
@@ -13,6 +13,9 @@ import { freshDb } from '../../storage/support.ts'
 import { downloads, fakeFlows, type Downloads, type FakeFlows } from '../../app/settingsSupport.ts'
 import type { WardflowDb } from '../../../src/storage/index.ts'
 import { settingsStore } from '../../../src/store/settingsStore.ts'
+
+// Key derivation (PBKDF2, 600 000 rounds) takes seconds on a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 })
 
 export async function useLanguage(language: Language): Promise<void> {
   await initI18n(language)
