@@ -14,6 +14,9 @@ const WORKER_URL = new URL('./node-worker.mjs', import.meta.url)
 export function createNodeCodeRunner(options: SandboxRunnerOptions = {}): SandboxCodeRunner {
   return createPooledCodeRunner((events) => {
     const worker = new Worker(WORKER_URL, {
+      // Do not inherit the parent's flags: under `tsx` they load its TypeScript loader into the
+      // thread (~250 ms of CPU), and the worker is plain JS.
+      execArgv: [],
       // QuickJS's 1 MB wasm stack needs far more native stack than V8's default to overflow cleanly.
       resourceLimits: { stackSizeMb: SANDBOX_NODE_WORKER_STACK_MB },
     })
