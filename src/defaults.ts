@@ -60,8 +60,12 @@ export const SANDBOX_MAX_ERROR_CHARS = 2_000
  */
 export const SANDBOX_WASM_INITIAL_BYTES = 16 * 1024 * 1024
 export const SANDBOX_WASM_OVERHEAD_BYTES = 16 * 1024 * 1024
-/** Browser workers have a fixed ~1 MB native stack, so QuickJS must stop recursing sooner there. */
-export const SANDBOX_BROWSER_STACK_LIMIT_BYTES = 256 * 1024
+/**
+ * Browser workers have a fixed native stack, so QuickJS must stop recursing sooner there. In
+ * Chromium 156, 256 KB still overflowed the native stack first; 128 KB (~700 frames) overflows
+ * cleanly for plain recursion. Deeper native nesting is caught as a crash and the worker replaced.
+ */
+export const SANDBOX_BROWSER_STACK_LIMIT_BYTES = 128 * 1024
 /** V8 stack of the Node worker thread: QuickJS's 1 MB wasm stack needs ~16 MB of native stack. */
 export const SANDBOX_NODE_WORKER_STACK_MB = 32
 /** The in-VM interrupt fires this long after the deadline; the host's kill is the first line. */
