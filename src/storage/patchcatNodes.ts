@@ -160,12 +160,33 @@ function toolName(raw: unknown, index: number): string {
   return name === '' ? `tool_${index + 1}` : name
 }
 
+const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/** An http tool's method; anything Wardflow's http tools cannot send becomes POST, with a note. */
+function toolMethod(raw: unknown, tool: string, d: PatchCatData): string {
+  const method = typeof raw === 'string' ? raw.toUpperCase() : 'POST'
+  if (TOOL_METHODS.includes(method)) return method
+  d.notes.push(
+    `${d.nodeId}: tool ${JSON.stringify(tool)} method ${JSON.stringify(raw)} is not supported for tools; POST is used.`,
+  )
+  return 'POST'
+}
+
 /** PatchCat tools -> Wardflow tools; `nodeIds` maps PatchCat node ids to the imported ones. */
 function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, string>): unknown[] {
   if (!Array.isArray(value)) return []
+  const names = new Set<string>()
   return value.flatMap((raw: unknown, i): Array<Record<string, unknown>> => {
-    if (!isPlainObject(raw)) return []
-    const name = toolName(raw.name, i)
+    if (!isPlainObject(raw)) {
+      d.notes.push(
+        `${d.nodeId}: tools[${i}] is not an object and was left out: ${JSON.stringify(raw)?.slice(0, 100)}.`,
+      )
+      return []
+    }
+    let name = toolName(raw.name, i)
+    // Tool names must be unique for the model to tell the tools apart.
+    if (names.has(name)) name = `${name.slice(0, 60)}_${i + 1}`
+    names.add(name)
     if (name !== raw.name)
       d.notes.push(`${d.nodeId}: tool ${JSON.stringify(raw.name)} renamed to ${JSON.stringify(name)}.`)
     const cfg = isPlainObject(raw.config) ? raw.config : {}
@@ -191,7 +212,7 @@ function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, 
           ...base,
           kind: 'http',
           url: typeof url === 'string' ? url : '',
-          method: typeof method === 'string' ? method.toUpperCase() : 'POST',
+          method: toolMethod(method, name, d),
           headers: keyValues(raw.headers ?? cfg.headers),
         },
       ]

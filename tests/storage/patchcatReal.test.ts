@@ -4,10 +4,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { runFlow, type Clock, type FlowDocument, type RunEvent } from '../../src/engine/index.ts'
 import { engineRegistry, getNodeDefinition } from '../../src/nodes/registry.ts'
-import { createDemoProvider } from '../../src/providers/index.ts'
+import { createDemoProvider, parseDemoScript } from '../../src/providers/index.ts'
+import { createNodeCodeRunner } from '../../src/sandbox/node-runner.ts'
+import { systemClock } from '../../src/platform/systemClock.ts'
 import { restoreConfig } from '../../src/storage/restore/index.ts'
 import { exportWorkflowText, parseWorkflowText } from '../../src/storage/workflowFile.ts'
 import { collect, testContext } from '../support/flowBuilders.ts'
@@ -148,4 +150,51 @@ describe.skipIf(!present)('real PatchCat fixtures run end to end with the demo p
     if (doc.nodes.some((n) => n.type === 'http'))
       expect(fetches[0]).toMatch(/latitude=35\.6762&longitude=139\.6503/)
   })
+})
+
+describe.skipIf(!present)('real PatchCat agent fixtures run their code tools in the sandbox', () => {
+  const agentFiles = files.filter((name) => name.includes('agent-tool-calling'))
+  const runner = createNodeCodeRunner()
+  afterAll(() => runner.dispose())
+  // The model's side is scripted; the tools are the PatchCat implementations, run for real (real
+  // clock: the tool watchdogs must not fire early).
+  const script = parseDemoScript({
+    format: 'wardflow.demo-script',
+    version: 1,
+    replies: [
+      {
+        text: 'Looking up the rate.',
+        toolCalls: [{ name: 'get_exchange_rate', arguments: '{"from":"USD","to":"CNY"}' }],
+      },
+      {
+        text: 'Computing.',
+        toolCalls: [{ name: 'calculate', arguments: '{"expression":"450 * 7.25 * 0.97"}' }],
+      },
+      { text: 'You receive 3164.63 CNY.' },
+    ],
+    then: 'stop',
+  })
+
+  it.skipIf(getNodeDefinition('agent') === undefined).each(agentFiles)(
+    '%s: the agent calls both tools and answers',
+    async (name) => {
+      const { doc } = load(name)
+      const { ctx } = testContext({
+        provider: { resolve: async () => createDemoProvider({ clock: instantClock, script }) },
+      })
+      const events: RunEvent[] = await collect(
+        runFlow(doc, engineRegistry, { ...ctx, clock: systemClock, codeRunner: runner }),
+      )
+      expect(events.filter((e) => e.type === 'nodeError')).toEqual([])
+      const agent = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'agent_solver')
+      if (agent?.type !== 'nodeFinish') throw new Error('the agent did not finish')
+      expect(agent.output.response).toBe('You receive 3164.63 CNY.')
+      const calls = JSON.stringify(agent.output.toolCalls)
+      expect(calls).toContain('7.25')
+      expect(calls).toContain('3164.625')
+      const output = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'output_result')
+      expect(output).toMatchObject({ output: { final_answer: 'You receive 3164.63 CNY.' } })
+    },
+    60_000,
+  )
 })
