@@ -63,9 +63,13 @@ export function createHistoryControl<T>(
         burst.key === groupKey &&
         at - burst.at <= UNDO_GROUP_WINDOW_MS &&
         burst.depth === depth()
+      const before = depth()
       if (continues) untracked(apply)
       else apply()
-      burst = groupKey === undefined ? null : { key: groupKey, at, depth: depth() }
+      // A write that adds no step (a node re-measured as its summary grows, a selection change)
+      // must not split the typing burst around it; one that adds a step ends the burst.
+      if (groupKey !== undefined) burst = { key: groupKey, at, depth: depth() }
+      else if (depth() !== before) burst = null
     },
     beginGesture() {
       if (gesture === 'idle') gesture = 'armed'

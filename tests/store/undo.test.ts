@@ -17,6 +17,21 @@ describe('undo grouping', () => {
     expect(store.getState().nodes[0]?.data.config['template']).toBe('Hello')
   })
 
+  it('keeps a typing burst whole when the node is re-measured between keystrokes', () => {
+    const { store, clock } = storeWith(doc([node('t', 'template', 0, 0, { template: '' })]))
+    const { actions } = store.getState()
+    actions.setConfigField('t', 'template', 'H')
+    // The node grows as its summary appears: React Flow reports new dimensions (no undo step).
+    actions.onNodesChange([{ type: 'dimensions', id: 't', dimensions: { width: 260, height: 120 } }])
+    for (const text of ['He', 'Hel', 'Hello']) {
+      clock.t += 100
+      actions.setConfigField('t', 'template', text)
+    }
+    expect(depth(store)).toBe(1)
+    actions.undo()
+    expect(store.getState().nodes[0]?.data.config['template']).toBe('')
+  })
+
   it('starts a new step after a pause longer than the window', () => {
     const { store, clock } = storeWith(doc([node('t', 'template', 0, 0, { template: '' })]))
     const { actions } = store.getState()
