@@ -40,7 +40,10 @@ export function useCanvasCommands(): CanvasCommands {
     const add = (type: string, center: XY, fanOut: boolean): string | null => {
       const node = newNodeAt(type, center, t, uiStore.getState().snapToGrid)
       if (!node) return null
-      if (fanOut) node.position = freeSpot(node.position, flowStore.getState().nodes)
+      if (fanOut) {
+        const { nodes, measured } = flowStore.getState()
+        node.position = freeSpot(node.position, type, nodes, measured)
+      }
       return flowStore.getState().actions.addNode(node)
     }
     return {

@@ -42,12 +42,33 @@ export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: bo
   return node
 }
 
-/** Moves `position` along the diagonal until no node sits exactly there (repeated clicks fan out). */
-export function freeSpot(position: XY, nodes: readonly FlowNode[]): XY {
-  const taken = new Set(nodes.map((n) => `${Math.round(n.position.x)}:${Math.round(n.position.y)}`))
+/** The box a node covers, from its stored, measured or nominal size. */
+function box(node: FlowNode, measured: Readonly<Record<string, { width: number; height: number }>>) {
+  const size = node.size ?? measured[node.id] ?? nominalSize(node.type)
+  return { x: node.position.x, y: node.position.y, width: size.width, height: size.height }
+}
+
+/**
+ * Moves a new node of `type` at `position` down the diagonal until it overlaps no other node,
+ * so repeated clicks fan out instead of stacking. Bounded: a node is at most a few steps tall,
+ * so a few steps per existing node always suffice to clear them all.
+ */
+export function freeSpot(
+  position: XY,
+  type: string,
+  nodes: readonly FlowNode[],
+  measured: Readonly<Record<string, { width: number; height: number }>> = {},
+): XY {
+  const size = nominalSize(type)
+  const boxes = nodes.map((n) => box(n, measured))
+  const overlaps = (p: XY): boolean =>
+    boxes.some(
+      (b) => p.x < b.x + b.width && p.x + size.width > b.x && p.y < b.y + b.height && p.y + size.height > b.y,
+    )
   let p = position
-  for (let i = 0; i < nodes.length && taken.has(`${Math.round(p.x)}:${Math.round(p.y)}`); i += 1) {
+  const maxSteps = (nodes.length + 1) * Math.ceil(NODE_HEIGHT_PX / PASTE_OFFSET_PX + 1)
+  for (let i = 0; i < maxSteps && overlaps(p); i += 1) {
     p = { x: p.x + PASTE_OFFSET_PX, y: p.y + PASTE_OFFSET_PX }
   }
-  return p
+  return overlaps(p) ? position : p
 }

@@ -10,6 +10,15 @@ export interface TooltipProps {
   placement?: 'right' | 'bottom'
 }
 
+/** Focus from the keyboard shows the tooltip; focus left behind by a click does not. */
+function isKeyboardFocus(target: EventTarget): boolean {
+  try {
+    return target instanceof Element && target.matches(':focus-visible')
+  } catch {
+    return true
+  }
+}
+
 export function Tooltip({ text, children, placement = 'right' }: TooltipProps) {
   const id = useId()
   const [shown, setShown] = useState(false)
@@ -18,7 +27,8 @@ export function Tooltip({ text, children, placement = 'right' }: TooltipProps) {
       className="wf-tooltip-anchor"
       onMouseEnter={() => setShown(true)}
       onMouseLeave={() => setShown(false)}
-      onFocus={() => setShown(true)}
+      onMouseDown={() => setShown(false)}
+      onFocus={(e) => setShown(isKeyboardFocus(e.target))}
       onBlur={() => setShown(false)}
     >
       {children(id)}
