@@ -38,7 +38,8 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
   const handles = definition?.handles ?? { input: true, output: true }
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
-  const showConsole = run.consoleLines.length > 0 || run.status !== 'idle'
+  // A console only where there is something to read, or about to be (a running node).
+  const showConsole = run.consoleLines.length > 0 || run.status === 'running'
 
   return (
     <div
