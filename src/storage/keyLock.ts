@@ -36,7 +36,9 @@ export async function readStoredSecrets(db: WardflowDb): Promise<StoredSecrets> 
   if (row?.state === 'locked') {
     const envelope = encryptedEnvelopeSchema.safeParse(row.envelope)
     if (!envelope.success)
-      throw new FlowError('STORAGE_FAILED', 'The locked keys are damaged and cannot be decrypted.')
+      throw new FlowError('STORAGE_FAILED', 'The locked keys are damaged and cannot be decrypted.', {
+        details: { damaged: true },
+      })
     return { state: 'locked', row: { ...row, envelope: envelope.data } }
   }
   const secrets = secretsSchema.safeParse(row?.state === 'plain' ? row.providers : [])

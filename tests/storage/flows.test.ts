@@ -126,6 +126,20 @@ describe('flow repository', () => {
     expect((await db.flows.get('bad'))?.doc).toBe('not a flow')
   })
 
+  it('keeps the row id as the flow id even if the stored document claims another', async () => {
+    const db = await freshDb()
+    await db.flows.put({
+      id: 'real_id',
+      name: 'X',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      schemaVersion: 3,
+      doc: sampleFlow('other_id', 'X'),
+    })
+    const loaded = await loadFlow(db, 'real_id')
+    expect(loaded?.doc.metadata.id).toBe('real_id')
+    expect(loaded?.notes).toEqual([expect.stringMatching(/"other_id".*"real_id"/)])
+  })
+
   it('refuses a row written by a newer Wardflow instead of guessing', async () => {
     const db = await freshDb()
     await db.flows.put({

@@ -85,6 +85,16 @@ describe('settings repository', () => {
 })
 
 describe('key locking', () => {
+  it('damaged locked keys read as locked instead of stopping the app from opening', async () => {
+    const db = await freshDb()
+    await saveSettings(db, withOpenAi(''))
+    await db.secrets.put({ id: 'keys', state: 'locked', envelope: { kdf: 'nope' } as never })
+    const loaded = await loadSettings(db)
+    expect(loaded.locked).toBe(true)
+    expect(loaded.notes).toEqual([expect.stringMatching(/^keys: .*damaged/)])
+    await expect(unlockSecrets(db, 'any passphrase')).rejects.toMatchObject({ code: 'STORAGE_FAILED' })
+  })
+
   it('encrypts keys at rest; unlocking decrypts for the session only; a wrong passphrase changes nothing', async () => {
     const db = await freshDb()
     await saveSettings(db, withOpenAi(KEY, [{ key: 'Authorization', value: 'Bearer tok-999' }]))

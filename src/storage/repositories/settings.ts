@@ -30,7 +30,16 @@ export interface LoadedSettings {
 export async function loadSettings(db: WardflowDb, session?: UnlockedSecrets): Promise<LoadedSettings> {
   const row = await guard('loading settings', () => db.settings.get(SETTINGS_ROW_ID))
   const { settings, notes } = repairSettings(row?.value)
-  const stored = await readStoredSecrets(db)
+  let stored: Awaited<ReturnType<typeof readStoredSecrets>>
+  try {
+    stored = await readStoredSecrets(db)
+  } catch (error) {
+    // Damaged locked keys must not stop the app from opening: they read as locked and unusable.
+    if (error instanceof FlowError && error.details?.damaged === true) {
+      return { settings, locked: true, notes: [...notes, `keys: ${error.message}`] }
+    }
+    throw error
+  }
   if (stored.state === 'plain')
     return { settings: mergeSecrets(settings, stored.secrets), locked: false, notes }
   if (session !== undefined)

@@ -18,10 +18,20 @@ export { isPlainObject, joinPath, type ImportProblem } from './schema.ts'
 
 /** Restores the document of a stored flow row (lenient: repairs, never drops data). */
 export function restoreFlowRow(row: FlowRow, lookup?: NodeLookup): RestoreResult {
-  return restoreDocument(row.doc, {
+  const result = restoreDocument(row.doc, {
     mode: 'lenient',
     schemaVersion: row.schemaVersion ?? inferDocSchemaVersion(row.doc),
     lookup,
     fallback: { id: row.id, name: row.name, updatedAt: row.updatedAt },
   })
+  // The row's key is the flow's identity: a document claiming another id would be saved as a copy.
+  if (!result.ok || result.doc.metadata.id === row.id) return result
+  return {
+    ...result,
+    doc: { ...result.doc, metadata: { ...result.doc.metadata, id: row.id } },
+    notes: [
+      ...result.notes,
+      `The saved flow named itself ${JSON.stringify(result.doc.metadata.id)}; it keeps its id ${JSON.stringify(row.id)}.`,
+    ],
+  }
 }
