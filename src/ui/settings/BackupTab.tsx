@@ -44,6 +44,16 @@ export function BackupTab({ api }: { api: SettingsPanelApi }) {
 
   function exportFull(): void {
     void guarded(async () => {
+      const ui = settingsUiStore.getState()
+      // A full export carries the keys: locked ones are unlocked first (for this session).
+      if (ui.keyState === 'locked') {
+        const unlocked = await ui.askPassphrase({
+          purpose: 'unlockKeys',
+          confirm: false,
+          verify: (p) => api.unlockKeys(p),
+        })
+        if (unlocked === null) return null
+      }
       const passphrase = await settingsUiStore
         .getState()
         .askPassphrase({ purpose: 'exportFull', confirm: true })

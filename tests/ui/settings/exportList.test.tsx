@@ -58,7 +58,7 @@ describe('settings exports in the settings screen', () => {
     await waitFor(() => expect(items()).toHaveLength(1))
     expect(items()[0]).toHaveAttribute('data-kind', 'sanitized')
     expect(items()[0]).toHaveTextContent(/wardflow-sanitized-.*\.wardflow-settings\.json/)
-    expect(screen.getByTestId('redacted-paths')).toHaveTextContent('settings.providers[1].apiKey')
+    expect(await screen.findByTestId('redacted-paths')).toHaveTextContent('settings.providers[1].apiKey')
     expect(harness.files.files).toHaveLength(1)
     expect(harness.files.files[0]!.text).not.toContain(KEY)
     expect(document.body.textContent).not.toContain(KEY)
@@ -78,6 +78,30 @@ describe('settings exports in the settings screen', () => {
     expect(harness.files.files[0]!.text).not.toContain(KEY)
     expect((await listExports(harness.db))[0]?.kind).toBe('full')
   }, 30_000)
+
+  it('full export while keys are locked unlocks them first, then asks for the export passphrase', async () => {
+    const first = await renderSettings('backup')
+    await act(() => first.service.save(withKey(settingsStore.getState().settings)))
+    await act(() => first.service.panel.lockKeys('the lock passphrase'))
+    first.view.unmount()
+    resetStores()
+    const harness = await renderSettings('backup', first.db)
+    expect(harness.service.keys.isLocked()).toBe(true)
+    fireEvent.click(screen.getByTestId('settings-export-full'))
+    const unlock = await screen.findByRole('dialog', { name: 'Unlock your API keys' })
+    fireEvent.change(within(unlock).getByTestId('passphrase-input'), {
+      target: { value: 'the lock passphrase' },
+    })
+    fireEvent.click(within(unlock).getByTestId('passphrase-submit'))
+    await screen.findByRole('dialog', { name: 'Passphrase for the full export' })
+    await typePassphrase('the export passphrase', 'the export passphrase')
+    await waitFor(() => expect(items()).toHaveLength(1))
+    expect(harness.files.files[0]!.text).not.toContain(KEY)
+    expect(JSON.parse(harness.files.files[0]!.text)).toMatchObject({
+      kind: 'full',
+      encrypted: { cipher: 'AES-256-GCM' },
+    })
+  }, 60_000)
 
   it('download, restore and delete act on one entry of the list', async () => {
     const harness = await renderSettings('backup')
