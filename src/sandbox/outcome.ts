@@ -10,6 +10,21 @@ export interface PreparedRun {
   code: string
   bindingNames: string[]
   bindingsJson: string
+  /** Whole milliseconds, as the worker expects. */
+  timeoutMs: number
+}
+
+/** Longest delay setTimeout honours; larger values fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+function checkedTimeout(timeoutMs: number): number {
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMER_MS) {
+    throw new FlowError(
+      'INTERNAL',
+      `A sandbox timeout must be between 1 and ${MAX_TIMER_MS} ms, not ${timeoutMs}.`,
+    )
+  }
+  return Math.ceil(timeoutMs)
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
@@ -43,7 +58,12 @@ export function prepareRun(request: CodeRunRequest): PreparedRun {
       },
     )
   }
-  return { code: request.code, bindingNames, bindingsJson: bindingsJson ?? '{}' }
+  return {
+    code: request.code,
+    bindingNames,
+    bindingsJson: bindingsJson ?? '{}',
+    timeoutMs: checkedTimeout(request.timeoutMs),
+  }
 }
 
 /** Turns a worker's outcome into the port's result, or throws the matching FlowError. */

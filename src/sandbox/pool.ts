@@ -178,6 +178,11 @@ export function createPooledCodeRunner(
 
   const receive = (slot: Slot, data: unknown) => {
     const parsed = schema.safeParse(data)
+    if (!parsed.success && slot.job && isRecord(data) && data.id === slot.job.id) {
+      // Only this worker knows the id: its answer is broken, not forged. Fail now, not at the deadline.
+      slot.job.fail(new FlowError('INTERNAL', 'The sandbox sent an answer that could not be read.'))
+      return kill(slot, cancelled())
+    }
     if (!parsed.success || slot.state === 'dead') return void stats.ignoredMessages++
     const message: WorkerMessage = parsed.data
     if (message.type === 'ready' && slot.state === 'starting') return slot.onReady()
@@ -237,13 +242,13 @@ export function createPooledCodeRunner(
           stop(
             new FlowError(
               'SANDBOX_TIMEOUT',
-              `The code ran for more than ${request.timeoutMs} ms and was stopped.`,
+              `The code ran for more than ${prepared.timeoutMs} ms and was stopped.`,
               {
-                details: { timeoutMs: request.timeoutMs },
+                details: { timeoutMs: prepared.timeoutMs },
               },
             ),
           ),
-        request.timeoutMs,
+        prepared.timeoutMs,
       )
       request.signal.addEventListener('abort', onAbort, { once: true })
       slot.job = {
@@ -259,7 +264,7 @@ export function createPooledCodeRunner(
           reject(error)
         },
       }
-      slot.port.post({ type: 'run', id, ...prepared, timeoutMs: request.timeoutMs, interruptGraceMs, limits })
+      slot.port.post({ type: 'run', id, ...prepared, interruptGraceMs, limits })
     })
 
   return {
@@ -282,6 +287,10 @@ export function createPooledCodeRunner(
     },
     stats: () => ({ started: stats.started, alive: slots.size, ignoredMessages: stats.ignoredMessages }),
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
 }
 
 /** Waits for `promise` unless `signal` aborts first (then rejects with CANCELLED). */

@@ -18,6 +18,7 @@ export interface SandboxLimits {
   maxLogLines: number
   maxLogLineChars: number
   maxResultChars: number
+  /** Longest error message a run reports, its line position included. */
   maxErrorChars: number
 }
 
@@ -75,7 +76,8 @@ const sandboxErrorCode = z.enum([
 export function workerMessageSchema(limits: SandboxLimits): z.ZodType<WorkerMessage> {
   // The sandbox adds an ellipsis to cut lines and one "lines dropped" note.
   const logs = z.array(z.string().max(limits.maxLogLineChars + 1)).max(limits.maxLogLines + 1)
-  const message = z.string().max(limits.maxErrorChars + 200)
+  // The core cuts every message to maxErrorChars, position included.
+  const message = z.string().max(limits.maxErrorChars)
   const position = z.number().int().nonnegative().optional()
   const outcome = z.discriminatedUnion('ok', [
     z.object({

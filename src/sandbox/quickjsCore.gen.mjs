@@ -12,7 +12,7 @@ export function runInQuickJS(module, request, host) {
     runtime.setMemoryLimit(request.limits.memoryBytes)
     runtime.setMaxStackSize(request.limits.stackBytes)
     const context = runtime.newContext()
-    outcome = new Run(context, runtime, request, host).execute()
+    outcome = clampMessage(new Run(context, runtime, request, host).execute(), request.limits.maxErrorChars)
     try {
       context.dispose()
       runtime.dispose()
@@ -22,9 +22,15 @@ export function runInQuickJS(module, request, host) {
   } catch (error) {
     // A host exception out of a wasm call (trap, native stack overflow) leaves QuickJS's memory in
     // an unknown state: report it and have the worker replaced; never touch the module again.
-    return crashOutcome(error)
+    return clampMessage(crashOutcome(error), request.limits.maxErrorChars)
   }
   return outcome
+}
+/** The host refuses longer messages, so every message leaves the core within the limit. */
+function clampMessage(outcome, maxChars) {
+  return outcome.ok || outcome.message.length <= maxChars
+    ? outcome
+    : { ...outcome, message: outcome.message.slice(0, maxChars) }
 }
 /** One evaluation; owns every handle it creates and disposes them before the context goes. */
 class Run {
@@ -165,7 +171,9 @@ class Run {
     if (line === 1 && column !== undefined) column = Math.max(1, column - header(request).length)
     let text = name ? (message ? `${name}: ${message}` : name) : `The code threw: ${message}`
     if (message === 'stack overflow') text = 'Stack overflow: the code recursed too deeply'
-    return { ...failure('SANDBOX_ERROR', line === undefined ? text : `${text} (line ${line})`), line, column }
+    const suffix = line === undefined ? '' : ` (line ${line})`
+    const kept = text.slice(0, Math.max(0, request.limits.maxErrorChars - suffix.length))
+    return { ...failure('SANDBOX_ERROR', kept + suffix), line, column }
   }
 }
 function header(request) {

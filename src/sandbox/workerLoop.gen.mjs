@@ -54,8 +54,9 @@ export function createWorkerLoop(load, post, now) {
     post({ type: 'done', id: run.id, outcome })
   }
 }
+/** Load failures are our own short texts; the cut keeps them within any sane maxErrorChars. */
 function messageOf(error) {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+  return (error instanceof Error ? error.message : String(error)).slice(0, 200)
 }
 function isRecord(value) {
   return typeof value === 'object' && value !== null

@@ -73,8 +73,9 @@ export function createWorkerLoop(
   }
 }
 
+/** Load failures are our own short texts; the cut keeps them within any sane maxErrorChars. */
 function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+  return (error instanceof Error ? error.message : String(error)).slice(0, 200)
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

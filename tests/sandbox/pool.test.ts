@@ -79,7 +79,7 @@ describe('messages from workers', () => {
     expect((await pending).result).toEqual({ a: 1 })
   })
 
-  it('ignores forged, malformed and oversized messages; only the right id settles the run', async () => {
+  it('ignores forged and malformed messages; only the right id settles the run', async () => {
     const { runner, workers } = scriptedRunner()
     const pending = run(runner, 'return 1')
     await tick()
@@ -91,31 +91,41 @@ describe('messages from workers', () => {
 
     worker?.done('someone-else', '"forged"')
     worker?.done(newRequestId(), '"guessed"')
-    worker?.events.message({ type: 'done', id, outcome: { ok: true, resultJson: 5 } })
-    worker?.events.message({ type: 'done', id, outcome: { ok: 'yes' } })
-    worker?.events.message({
-      type: 'done',
-      id,
-      outcome: { ok: false, code: 'NOT_A_CODE', message: 'x', logs: [] },
-    })
-    worker?.events.message({
-      type: 'done',
-      id,
-      outcome: { ok: true, resultJson: 'x'.repeat(2_000_000), logs: [], recycle: false },
-    })
+    worker?.events.message({ type: 'done', id: 'someone-else', outcome: { ok: 'yes' } })
+    worker?.events.message({ type: 'done', outcome: { ok: true, resultJson: '1', logs: [], recycle: false } })
     worker?.events.message('done')
     worker?.events.message(null)
     worker?.events.message({ type: 'ready' })
     await tick()
     expect(settled).toBe(false)
-    expect(runner.stats().ignoredMessages).toBe(9)
+    expect(runner.stats().ignoredMessages).toBe(7)
 
     worker?.done(id, '"real"')
     expect((await pending).result).toBe('real')
     // A replay of the same answer after the run ended is ignored as well.
     worker?.done(id, '"replayed"')
-    expect(runner.stats().ignoredMessages).toBe(10)
+    expect(runner.stats().ignoredMessages).toBe(8)
   })
+
+  it.each([
+    ['a result of the wrong type', { ok: true, resultJson: 5, logs: [], recycle: false }],
+    ['an unknown error code', { ok: false, code: 'NOT_A_CODE', message: 'x', logs: [], recycle: false }],
+    ['an oversized result', { ok: true, resultJson: 'x'.repeat(2_000_000), logs: [], recycle: false }],
+  ])(
+    "an unreadable answer with the run's id (%s) fails the run at once and replaces the worker",
+    async (_what, outcome) => {
+      const { runner, workers } = scriptedRunner()
+      const pending = run(runner, 'return 1', { timeoutMs: 10_000 })
+      await tick()
+      workers[0]?.ready()
+      const { id } = await posted(workers[0])
+      workers[0]?.events.message({ type: 'done', id, outcome })
+      const error = await failure(pending)
+      expect(error.code).toBe('INTERNAL')
+      expect(error.message).toBe('The sandbox sent an answer that could not be read.')
+      expect(workers[0]?.terminated).toBe(true)
+    },
+  )
 
   it("one worker cannot settle another worker's run", async () => {
     const { runner, workers } = scriptedRunner({ maxWorkers: 2 })

@@ -91,6 +91,22 @@ describe('runInQuickJS', () => {
     expect(runInQuickJS(module, request('throw null'), exhausted)).toMatchObject({ code: 'SANDBOX_MEMORY' })
   })
 
+  it('keeps every message within maxErrorChars, the line position included', () => {
+    const tight = { ...limits, maxErrorChars: 40 }
+    const outcome = runInQuickJS(
+      module,
+      request(`\n\nthrow new Error('${'x'.repeat(500)}')`, { limits: tight }),
+      host,
+    )
+    expect(outcome).toMatchObject({ ok: false, code: 'SANDBOX_ERROR', line: 3 })
+    if (outcome.ok) return
+    expect(outcome.message).toHaveLength(40)
+    expect(outcome.message).toMatch(/^Error: x+ \(line 3\)$/)
+    const timeout = runInQuickJS(module, request('while (true) {}', { limits: tight, timeoutMs: 50 }), host)
+    expect(timeout).toMatchObject({ ok: false, code: 'SANDBOX_TIMEOUT' })
+    if (!timeout.ok) expect(timeout.message.length).toBeLessThanOrEqual(40)
+  })
+
   it('maps a host exception from inside the VM to a recyclable crash', () => {
     const brokenModule = {
       newRuntime: () => {
