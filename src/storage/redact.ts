@@ -56,6 +56,7 @@ const CAREFUL_TOKENS: readonly TokenRule[] = [
   { pattern: new RegExp(`${NOT_ALNUM_BEFORE}xox[abposr]-[A-Za-z0-9-]{8,}`, 'g') },
   { pattern: new RegExp(`${NOT_ALNUM_BEFORE}AIza[0-9A-Za-z_-]{20,}`, 'g') },
   { pattern: new RegExp(`${NOT_ALNUM_BEFORE}(?:AKIA|ASIA)[0-9A-Z]{16}`, 'g') },
+  { pattern: new RegExp(`${NOT_ALNUM_BEFORE}(?:gsk_|hf_|pplx-|r8_|xai-|nvapi-|fw_)[A-Za-z0-9_-]{20,}`, 'g') },
   { pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
   { pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g },
 ]
@@ -66,10 +67,12 @@ const AGGRESSIVE_TOKENS: readonly TokenRule[] = [
   { pattern: /sk-[A-Za-z0-9_-]*/gi },
   { pattern: /bearer(?:\s+bearer)*\s+[^\s"',;]+/gi },
   { pattern: /(?:gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AIza)[A-Za-z0-9_-]*/gi },
+  { pattern: /(?:gsk_|hf_|pplx-|r8_|xai-|nvapi-)[A-Za-z0-9_-]{8,}/g },
 ]
 
 /** Every token rule above needs one of these substrings; a string without any skips them all. */
-const TOKEN_HINT = /sk[-_]|rk_|bearer|basic|gh[pousr]_|github_pat_|glpat-|xox|aiza|akia|asia|eyj|-----begin/i
+const TOKEN_HINT =
+  /sk[-_]|rk_|bearer|basic|gh[pousr]_|github_pat_|glpat-|xox|aiza|akia|asia|eyj|-----begin|gsk_|hf_|pplx-|r8_|xai-|nvapi-|fw_/i
 
 /** `scheme://user:password@` or `scheme://token@` */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s?#@]+@/gi
@@ -116,7 +119,7 @@ export function redactString(text: string, strength: RedactStrength): string {
     if (hasQuery)
       next = next.replace(QUERY_PAIR, (match: string, sep: string, name: string, value: string) =>
         value !== '' &&
-        isSecretQueryName(safeDecode(name)) &&
+        (isSecretQueryName(safeDecode(name)) || (strength === 'aggressive' && /^code$/i.test(name))) &&
         !(strength === 'careful' && isTemplateOnly(value))
           ? `${sep}${name}=`
           : match,

@@ -29,17 +29,19 @@ export function isSecretHeaderName(name: string): boolean {
   return SECRET_HEADER.test(name.trim())
 }
 
-const SECRET_FIELD =
-  /^(api[-_]?key|apikey|access[-_]?token|refresh[-_]?token|id[-_]?token|auth[-_]?token|token|secret|client[-_]?secret|password|passwd|passphrase|private[-_]?key|bearer|authorization|credentials?|session[-_]?token|x-api-key)$/i
+const SECRET_FIELD_EXACT = /^(authorization|bearer|x-api-key|apikey|credentials?|cookie)$/i
+/** `apiKey`, `openai_api_key`, `githubToken`, `clientSecret`, `dbPassword`, ... (but not `maxTokens`). */
+const SECRET_FIELD_SUFFIX =
+  /(?:^|[-_a-z0-9])(?:api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|token|secret|password|passwd|passphrase)$/i
 
 /** True for object keys that hold a credential (`apiKey`, `token`, `password`, ...). */
 export function isSecretFieldName(name: string): boolean {
-  return SECRET_FIELD.test(name)
+  return SECRET_FIELD_EXACT.test(name) || SECRET_FIELD_SUFFIX.test(name)
 }
 
-/** Query parameter names whose values are credentials (`?key=`, `?access_token=`, ...). */
+/** Query parameter names whose values are credentials (`?key=`, `?x-api-key=`, `?access_token=`, ...). */
 const SECRET_QUERY =
-  /^(key|api[-_]?key|apikey|code|sig|signature|x-amz-signature|x-goog-signature)$|token|secret|passw|authoriz|auth(?!or)|credential|session/i
+  /(?:^|[-_.])(?:api)?key(?:$|[-_.])|apikey|^(?:sig|signature|pass|pwd|jwt)$|signature|token|secret|passw|authoriz|auth(?!or)|credential|session/i
 
 export function isSecretQueryName(name: string): boolean {
   return SECRET_QUERY.test(name)

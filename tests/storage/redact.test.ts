@@ -15,6 +15,12 @@ describe('redactString', () => {
     ['maps AIzaSyA1234567890abcdefghijklmnopq', 'maps '],
     ['aws AKIAIOSFODNN7EXAMPLE', 'aws '],
     ['Authorization: Basic dXNlcjpwYXNz', 'Authorization: '],
+    ['hf hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345', 'hf '],
+    ['groq gsk_AbCdEfGhIjKlMnOpQrStUvWx', 'groq '],
+    [
+      'https://x.test/?x-api-key=abc&subscription-key=def&keyword=cats',
+      'https://x.test/?x-api-key=&subscription-key=&keyword=cats',
+    ],
     ['https://me:pa55@host.test/x', 'https://host.test/x'],
     [
       'https://host.test/x?api_key=abc&keep=1&token=def#access_token=ghi',
@@ -85,6 +91,29 @@ describe('redactSecrets', () => {
       'root.nested.list[0].value',
       'root["odd key"].token',
     ])
+  })
+
+  it('recognises credential field names by suffix, not plural counters', () => {
+    const { value } = redactSecrets(
+      {
+        openaiApiKey: 'a1',
+        githubToken: 'b2',
+        dbPassword: 'c3',
+        maxTokens: 5,
+        totalTokens: 'x',
+        tokenizer: 'y',
+      },
+      '',
+      'careful',
+    )
+    expect(value).toEqual({
+      openaiApiKey: '',
+      githubToken: '',
+      dbPassword: '',
+      maxTokens: 5,
+      totalTokens: 'x',
+      tokenizer: 'y',
+    })
   })
 
   it('cuts a removed secret out of every other string too', () => {
