@@ -4,33 +4,55 @@ import { defineConfig, devices } from '@playwright/test'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const BASE = process.env.BASE ?? '/'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
+/** The local OpenAI-compatible mock the run specs talk to (e2e/support/mockServer.ts). */
+export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
 
+export const chromiumProject = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1400, height: 900 },
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  },
+}
+
+/**
+ * The production build (`vite build` -> dist/) served by `vite preview`, plus the mock model
+ * server. The GitHub Pages build under a sub-path has its own config: playwright.pages.config.ts.
+ */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  testIgnore: '**/pages.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  use: { baseURL: `http://127.0.0.1:${PORT}${BASE}`, headless: true, trace: 'retain-on-failure' },
-  projects: [
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}${BASE}`,
+    headless: true,
+    trace: 'retain-on-failure',
+    acceptDownloads: true,
+  },
+  projects: [{ name: 'debian-chromium', use: chromiumProject }],
+  webServer: [
     {
-      name: 'debian-chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1400, height: 900 },
-        launchOptions: {
-          executablePath: CHROMIUM,
-          args: ['--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-        },
-      },
+      command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}${BASE}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx tests/support/mockOpenAiServer.ts --port ${MOCK_PORT}`,
+      url: `http://127.0.0.1:${MOCK_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
     },
   ],
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}${BASE}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
 })

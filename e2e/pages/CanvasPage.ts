@@ -1,0 +1,191 @@
+/**
+ * The canvas as a person uses it: the palette, nodes (`flow-node`), their handles and
+ * connections, selection, keyboard shortcuts and the viewport.
+ */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export const NODE_TYPES = ['input', 'template', 'llm', 'agent', 'code', 'http', 'output'] as const
+export type NodeType = (typeof NODE_TYPES)[number]
+
+export interface Point {
+  x: number
+  y: number
+}
+
+export interface Viewport {
+  x: number
+  y: number
+  zoom: number
+}
+
+export class CanvasPage {
+  /** React Flow's interactive surface (role "application"). */
+  readonly surface: Locator
+  readonly nodes: Locator
+  /** Connections between nodes (React Flow marks them with aria-roledescription="edge"). */
+  readonly edges: Locator
+  /** Short status notes (refused connections, pasted nodes); role=status. */
+  readonly notes: Locator
+  readonly welcome: Locator
+
+  constructor(readonly page: Page) {
+    this.surface = page.getByRole('application')
+    this.nodes = page.getByTestId('flow-node')
+    this.edges = page.locator('[aria-roledescription="edge"]')
+    this.notes = page.getByTestId('status-notes')
+    this.welcome = page.getByTestId('welcome')
+  }
+
+  paletteItem(type: string): Locator {
+    return this.page.getByTestId(`palette-item-${type}`)
+  }
+
+  node(id: string): Locator {
+    return this.page.locator(`[data-testid="flow-node"][data-node-id="${id}"]`)
+  }
+
+  nodesOfType(type: string): Locator {
+    return this.page.locator(`[data-testid="flow-node"][data-node-type="${type}"]`)
+  }
+
+  /** The node's console (`node-console`), where run output streams. */
+  console(id: string): Locator {
+    return this.node(id).getByTestId('node-console')
+  }
+
+  guardAlerts(id: string): Locator {
+    return this.node(id).getByTestId('guard-alert')
+  }
+
+  async nodeIds(): Promise<string[]> {
+    const ids = await this.nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-node-id') ?? ''))
+    return ids.sort()
+  }
+
+  /** The canvas rectangle in page coordinates. */
+  async box(): Promise<{ x: number; y: number; width: number; height: number }> {
+    const box = await this.surface.boundingBox()
+    if (!box) throw new Error('The canvas is not visible')
+    return box
+  }
+
+  /** A point of the canvas given as fractions of its width and height. */
+  async pointAt(fx: number, fy: number): Promise<Point> {
+    const box = await this.box()
+    return { x: Math.round(box.x + box.width * fx), y: Math.round(box.y + box.height * fy) }
+  }
+
+  /**
+   * Drags a palette entry onto the canvas with a real HTML5 drag and drop (Chromium's native
+   * drag, driven by the mouse) and returns the id of the node that appeared.
+   */
+  async dragFromPalette(type: string, to: Point): Promise<string> {
+    const before = new Set(await this.nodeIds())
+    const box = await this.box()
+    await this.paletteItem(type).dragTo(this.surface, {
+      targetPosition: { x: to.x - box.x, y: to.y - box.y },
+    })
+    return this.newNodeId(before, type)
+  }
+
+  /** Clicks a palette entry (adds the node at the centre of the view). */
+  async addByClick(type: string): Promise<string> {
+    const before = new Set(await this.nodeIds())
+    await this.paletteItem(type).click()
+    return this.newNodeId(before, type)
+  }
+
+  /** Focuses a palette entry and presses Enter. */
+  async addByKeyboard(type: string): Promise<string> {
+    const before = new Set(await this.nodeIds())
+    await this.paletteItem(type).focus()
+    await this.page.keyboard.press('Enter')
+    return this.newNodeId(before, type)
+  }
+
+  private async newNodeId(before: Set<string>, type: string): Promise<string> {
+    let found = ''
+    await expect(async () => {
+      const added = (await this.nodeIds()).filter((id) => !before.has(id))
+      expect(added, `one new ${type} node`).toHaveLength(1)
+      found = added[0] ?? ''
+    }).toPass({ timeout: 10_000 })
+    await expect(this.node(found)).toHaveAttribute('data-node-type', type)
+    return found
+  }
+
+  async centreOf(locator: Locator): Promise<Point> {
+    const box = await locator.boundingBox()
+    if (!box) throw new Error('Element is not visible')
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  }
+
+  /** Drags from a node's output handle to another node's input handle, in small mouse steps. */
+  async connect(fromId: string, toId: string): Promise<void> {
+    const from = await this.centreOf(this.node(fromId).locator('[data-handlepos="right"]'))
+    const to = await this.centreOf(this.node(toId).locator('[data-handlepos="left"]'))
+    const mouse = this.page.mouse
+    await mouse.move(from.x, from.y)
+    await mouse.down()
+    await mouse.move(from.x + 20, from.y + 10, { steps: 4 })
+    await mouse.move(to.x, to.y, { steps: 12 })
+    await mouse.up()
+  }
+
+  edge(fromId: string, toId: string): Locator {
+    return this.page.locator(`[aria-roledescription="edge"][aria-label="Edge from ${fromId} to ${toId}"]`)
+  }
+
+  /** Selects a node with a click on its header (away from handles, console and title). */
+  async select(id: string): Promise<void> {
+    await this.node(id).click({ position: { x: 12, y: 14 } })
+    await expect(this.node(id)).toHaveAttribute('data-selected', 'true')
+  }
+
+  /** Clicks an empty part of the canvas (clears the selection; keys then go to the canvas). */
+  async clickEmpty(at?: Point): Promise<void> {
+    const point = at ?? (await this.pointAt(0.95, 0.05))
+    await this.page.mouse.click(point.x, point.y)
+  }
+
+  async selectAll(): Promise<void> {
+    await this.clickEmpty()
+    await this.page.keyboard.press('ControlOrMeta+A')
+  }
+
+  /** Moves a node by dragging its header. */
+  async moveNode(id: string, dx: number, dy: number): Promise<void> {
+    const box = await this.node(id).boundingBox()
+    if (!box) throw new Error(`Node ${id} is not visible`)
+    const start = { x: box.x + 14, y: box.y + 14 }
+    await this.page.mouse.move(start.x, start.y)
+    await this.page.mouse.down()
+    await this.page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps: 5 })
+    await this.page.mouse.move(start.x + dx, start.y + dy, { steps: 5 })
+    await this.page.mouse.up()
+  }
+
+  /** Zooms with the mouse wheel over a canvas point (negative delta zooms in). */
+  async wheel(at: Point, deltaY: number): Promise<void> {
+    await this.page.mouse.move(at.x, at.y)
+    await this.page.mouse.wheel(0, deltaY)
+  }
+
+  /** Pans by dragging an empty part of the canvas. */
+  async pan(from: Point, dx: number, dy: number): Promise<void> {
+    await this.page.mouse.move(from.x, from.y)
+    await this.page.mouse.down()
+    await this.page.mouse.move(from.x + dx, from.y + dy, { steps: 8 })
+    await this.page.mouse.up()
+  }
+
+  /** The viewport React Flow shows (its transform: translate(x, y) scale(zoom)). */
+  async viewport(): Promise<Viewport> {
+    const transform = await this.page
+      .locator('.react-flow__viewport')
+      .evaluate((el) => (el as HTMLElement).style.transform)
+    const match = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(transform)
+    if (!match) throw new Error(`Unexpected viewport transform "${transform}"`)
+    return { x: Number(match[1]), y: Number(match[2]), zoom: Number(match[3]) }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The inspector (`node-inspector`) of the selected node: fields found by their visible labels.
+ */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export class InspectorPage {
+  readonly root: Locator
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('node-inspector')
+  }
+
+  /** Waits until the inspector shows the node `id`. */
+  async shows(id: string): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-node-id', id)
+  }
+
+  /** A field by its visible label (exact). */
+  field(label: string): Locator {
+    return this.root.getByLabel(label, { exact: true })
+  }
+
+  /** The node's title input. */
+  get title(): Locator {
+    return this.field('Title')
+  }
+
+  /** The value input of row `n` (1-based) of a name/value list such as Input or Output values. */
+  recordValue(fieldLabel: string, n: number): Locator {
+    return this.root.getByLabel(`${fieldLabel}: value ${n}`, { exact: true })
+  }
+
+  recordName(fieldLabel: string, n: number): Locator {
+    return this.root.getByLabel(`${fieldLabel}: name ${n}`, { exact: true })
+  }
+
+  /** Replaces a text field's content the way a person does: select all, then type. */
+  async typeInto(field: Locator, text: string): Promise<void> {
+    await field.click()
+    await field.press('ControlOrMeta+A')
+    await field.pressSequentially(text, { delay: 5 })
+  }
+
+  /** The Monaco editor of a code field (it loads lazily). */
+  codeEditor(): Locator {
+    return this.root.locator('.monaco-editor').first()
+  }
+
+  /** Replaces the code in the Monaco editor (insertText: keyboard.type loses some characters). */
+  async setCode(code: string): Promise<void> {
+    const editor = this.codeEditor()
+    await expect(editor).toBeVisible({ timeout: 20_000 })
+    await editor.locator('.view-lines').click()
+    await this.page.keyboard.press('ControlOrMeta+A')
+    await this.page.keyboard.press('Delete')
+    await this.page.keyboard.insertText(code)
+    await expect(editor.locator('.view-lines')).toContainText(code.split('\n')[0] ?? '')
+  }
+}

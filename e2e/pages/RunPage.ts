@@ -1,0 +1,53 @@
+/** Running a flow: the toolbar's Run and Stop, node statuses, consoles, the run panel and banner. */
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export type NodeStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
+
+export class RunPage {
+  readonly runButton: Locator
+  readonly stopButton: Locator
+  readonly errorBanner: Locator
+  /** The run panel's summary of the flow's result (what Output nodes produced). */
+  readonly result: Locator
+
+  constructor(readonly page: Page) {
+    this.runButton = page.getByTestId('run-flow')
+    this.stopButton = page.getByTestId('stop-flow')
+    this.errorBanner = page.getByTestId('error-banner')
+    this.result = page.getByTestId('run-result')
+  }
+
+  node(id: string): Locator {
+    return this.page.locator(`[data-testid="flow-node"][data-node-id="${id}"]`)
+  }
+
+  console(id: string): Locator {
+    return this.node(id).getByTestId('node-console')
+  }
+
+  async start(): Promise<void> {
+    await expect(this.runButton).toBeEnabled()
+    await this.runButton.click()
+  }
+
+  async stop(): Promise<void> {
+    await expect(this.stopButton).toBeEnabled()
+    await this.stopButton.click()
+  }
+
+  async expectStatus(id: string, status: NodeStatus, timeout = 20_000): Promise<void> {
+    await expect(this.node(id)).toHaveAttribute('data-status', status, { timeout })
+  }
+
+  /** Waits until no node is queued or running and Run can be pressed again. */
+  async finished(timeout = 30_000): Promise<void> {
+    await expect(this.runButton).toBeEnabled({ timeout })
+    await expect(this.page.locator('[data-testid="flow-node"][data-status="running"]')).toHaveCount(0)
+    await expect(this.page.locator('[data-testid="flow-node"][data-status="queued"]')).toHaveCount(0)
+  }
+
+  async consoleText(id: string): Promise<string> {
+    const console = this.console(id)
+    return (await console.count()) === 0 ? '' : ((await console.textContent()) ?? '')
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Running flows for real: Input -> Template -> LLM -> Output against the local OpenAI-compatible
+ * mock server (text streams into the console), a runaway Code node stopped by the sandbox
+ * deadline while the page stays responsive, model text shown inert, and Stop.
+ */
+import type { WardflowApp } from './pages/WardflowApp.ts'
+import { expect, test } from './support/fixtures.ts'
+import { MOCK_BASE_URL, MockModel, words } from './support/mockModel.ts'
+import { longestFrameGap, readProbes, startProbes, statusAt } from './support/pageProbes.ts'
+
+const API_KEY = 'sk-e2e-mock-0123456789'
+
+interface Chain {
+  input: string
+  template: string
+  llm: string
+  output: string
+}
+
+let mock: MockModel
+
+test.beforeEach(async ({ app, request }) => {
+  mock = new MockModel(request)
+  await mock.reset()
+  await app.open()
+})
+
+/** Settings: an OpenAI-compatible provider at the mock server, made the default. */
+async function addMockProvider(app: WardflowApp): Promise<void> {
+  await app.settings.open()
+  await app.settings.addProvider({
+    id: 'mock',
+    name: 'Local mock',
+    kind: 'openai',
+    baseUrl: MOCK_BASE_URL,
+    apiKey: API_KEY,
+    model: 'mock-model',
+  })
+  await app.settings.close()
+}
+
+/** Builds Input -> Template -> LLM -> Output with the palette, handles and the inspector. */
+async function buildChain(app: WardflowApp, question: string): Promise<Chain> {
+  const { canvas, inspector } = app
+  const input = await canvas.dragFromPalette('input', await canvas.pointAt(0.22, 0.12))
+  const template = await canvas.dragFromPalette('template', await canvas.pointAt(0.62, 0.12))
+  const llm = await canvas.dragFromPalette('llm', await canvas.pointAt(0.22, 0.42))
+  const output = await canvas.dragFromPalette('output', await canvas.pointAt(0.62, 0.42))
+  await canvas.connect(input, template)
+  await canvas.connect(template, llm)
+  await canvas.connect(llm, output)
+  await expect(canvas.edges).toHaveCount(3)
+
+  await canvas.select(input)
+  await inspector.recordValue('Values', 1).fill(question)
+  await canvas.select(template)
+  await inspector.field('Template').fill(`Question: {{${input}.question}}`)
+  await canvas.select(llm)
+  await inspector.field('Prompt').fill(`{{${template}.text}}`)
+  await canvas.select(output)
+  await inspector.recordValue('Values', 1).fill(`{{${llm}.response}}`)
+  await canvas.clickEmpty()
+  await expect(app.page.getByRole('region', { name: 'Problems' })).toContainText('No problems')
+  return { input, template, llm, output }
+}
+
+test('Input -> Template -> LLM -> Output streams the reply into the console', async ({ app }) => {
+  const { run } = app
+  await addMockProvider(app)
+  const chain = await buildChain(app, 'How do rivers form?')
+  const reply = `Rivers form when ${words(50, 'water')} and that is all.`
+  await mock.script([{ text: reply, delayMs: 60 }])
+
+  await startProbes(app.page, chain.llm)
+  await run.start()
+  await run.expectStatus(chain.llm, 'success')
+
+  // Visibly streaming: while the node ran, its console grew in many steps, partial text first.
+  const { lengths } = await readProbes(app.page)
+  const growth = lengths.filter((n, i) => i > 0 && n > (lengths[i - 1] ?? 0))
+  expect(growth.length, `console lengths while running: ${lengths.join(',')}`).toBeGreaterThanOrEqual(5)
+  expect(
+    lengths.some((n) => n > 0 && n < reply.length / 2),
+    'a partial reply was visible',
+  ).toBe(true)
+  await expect(run.console(chain.llm)).toContainText(reply)
+
+  await run.expectStatus(chain.output, 'success')
+  await expect(run.console(chain.output)).toContainText(reply)
+  await expect(run.result).toContainText(reply)
+  for (const id of [chain.input, chain.template]) await run.expectStatus(id, 'success')
+
+  // What the server received: the template filled from the input, streamed, with the key.
+  const [sent] = await mock.chatRequests()
+  expect(sent?.headers['authorization']).toBe(`Bearer ${API_KEY}`)
+  const body = sent?.body as { stream?: boolean; model?: string; messages?: Array<{ content?: unknown }> }
+  expect(body.stream).toBe(true)
+  expect(body.model).toBe('mock-model')
+  expect(JSON.stringify(body.messages)).toContain('Question: How do rivers form?')
+})
+
+test('a model reply with HTML is shown as inert text, as text and as Markdown', async ({ app, page }) => {
+  const { run } = app
+  await addMockProvider(app)
+  const chain = await buildChain(app, 'Say something dangerous')
+  const payload =
+    'Look: <img src=x onerror="window.__xss=1"> and <script>window.__xss=1</script> and <b onmouseover="window.__xss=1">bold</b> end'
+  await mock.script([{ text: payload }])
+
+  await run.start()
+  await run.expectStatus(chain.output, 'success')
+  await expect(run.console(chain.llm)).toContainText('<img src=x onerror="window.__xss=1">')
+  await expect(run.console(chain.llm)).toContainText('<script>window.__xss=1</script>')
+  await expect(run.console(chain.output)).toContainText('<img src=x')
+  await expect(run.result).toContainText('<script>window.__xss=1</script>')
+
+  const injected = page.locator(
+    '[data-testid="node-console"] :is(img, script, b), [data-testid="run-result"] :is(img, script, b)',
+  )
+  await expect(injected).toHaveCount(0)
+
+  // The result rendered as Markdown goes through the sanitiser: no image, script or handler.
+  await run.result.getByRole('button', { name: 'Markdown' }).click()
+  await expect(run.result).toContainText('Look:')
+  await expect(
+    page.locator('[data-testid="run-result"] :is(img, script, [onerror], [onmouseover])'),
+  ).toHaveCount(0)
+
+  // The inspector's copy of the node's console and output is text as well.
+  await app.canvas.select(chain.llm)
+  await expect(app.inspector.root).toContainText('<img src=x onerror="window.__xss=1">')
+  await expect(app.inspector.root.locator('img, script')).toHaveCount(0)
+
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined()
+})
+
+test('a Code node with while(true){} stops at the sandbox deadline and the page stays responsive', async ({
+  app,
+  page,
+}) => {
+  test.setTimeout(90_000)
+  const { canvas, inspector, run } = app
+  const code = await canvas.dragFromPalette('code', await canvas.pointAt(0.3, 0.2))
+  const other = await canvas.dragFromPalette('template', await canvas.pointAt(0.6, 0.65))
+  await canvas.select(code)
+  await inspector.setCode('while(true){}')
+  await expect(canvas.node(code)).toContainText('while(true){}')
+  await canvas.clickEmpty()
+
+  // Frames, status changes and the dragged node's moves are timed inside the page: a frozen
+  // main thread would show as a long gap between animation frames and no movement.
+  await startProbes(page, code, other)
+  await run.start()
+  await run.expectStatus(code, 'running')
+  await canvas.moveNode(other, 120, -80)
+
+  await run.expectStatus(code, 'error', 20_000)
+  const probes = await readProbes(page)
+  const began = statusAt(probes, 'running') ?? NaN
+  const failed = statusAt(probes, 'error') ?? NaN
+  expect(failed - began, 'stopped at the ~5 s deadline').toBeGreaterThan(4_500)
+  expect(failed - began).toBeLessThan(12_000)
+  const movedDuringRun = probes.moves.filter((m) => m.at > began && m.at < failed)
+  expect(movedDuringRun.length, 'the dragged node followed the pointer while the code ran').toBeGreaterThan(1)
+  // A frozen main thread would give no frame for 5 s. The bounds leave room for a loaded
+  // 2-core machine (there, idle headless Chromium already drops to ~50 frames/s, 150 ms gaps).
+  const framesDuringRun = probes.frames.filter((t) => t >= began && t <= failed).length
+  expect(framesDuringRun, 'animation frames kept coming during the run').toBeGreaterThan(
+    ((failed - began) / 1000) * 3,
+  )
+  expect(longestFrameGap(probes.frames, began, failed), 'no long freeze of the main thread').toBeLessThan(
+    2_000,
+  )
+  await expect(run.console(code)).toContainText(/time ?out|timed out|ran (too long|for more than)/i)
+  await expect(run.runButton).toBeEnabled()
+})
+
+test('Stop aborts a slow model stream at once', async ({ app }) => {
+  const { run } = app
+  await addMockProvider(app)
+  const chain = await buildChain(app, 'Talk slowly')
+  const reply = words(200, 'slow')
+  await mock.script([{ text: reply, delayMs: 150 }])
+
+  await run.start()
+  await run.expectStatus(chain.llm, 'running')
+  await expect(run.console(chain.llm)).toContainText('slow3')
+  await run.stop()
+  await run.expectStatus(chain.llm, 'stopped', 5_000)
+  await expect(run.runButton).toBeEnabled()
+  const atStop = await run.consoleText(chain.llm)
+  await app.page.waitForTimeout(1_200)
+  expect(await run.consoleText(chain.llm), 'nothing streams in after Stop').toBe(atStop)
+  expect(atStop).not.toContain('slow200')
+  await expect(run.node(chain.output)).not.toHaveAttribute('data-status', 'success')
+})
