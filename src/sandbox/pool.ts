@@ -62,7 +62,10 @@ export interface SandboxStats {
 
 /** A CodeRunner that can be pre-warmed and shut down. */
 export interface SandboxCodeRunner extends CodeRunner {
-  /** Starts a worker and loads QuickJS now, so the first run is fast. */
+  /**
+   * Starts a worker and loads QuickJS now, so the first run is fast. Resolves at once when a
+   * worker is already loaded; rejects with INTERNAL when QuickJS cannot load.
+   */
   warm(): Promise<void>
   /** Terminates every worker; runs in flight reject with CANCELLED. */
   dispose(): void
