@@ -6,18 +6,10 @@
  * not carried over is named in the notes.
  */
 import { FLOW_MAX_NODES, NODE_ID_PATTERN } from '../defaults.ts'
-import { extractRefs, type FlowDocument, type FlowNode } from '../engine/index.ts'
-import {
-  PatchCatData,
-  mapAgent,
-  mapCode,
-  mapHttp,
-  mapInput,
-  mapLlm,
-  mapOutput,
-  mapPrompt,
-} from './patchcatNodes.ts'
-import { rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
+import type { FlowDocument, FlowNode } from '../engine/index.ts'
+import { mapCode, mapHttp, type RefRewriter } from './patchcatCodeHttp.ts'
+import { PatchCatData, mapAgent, mapInput, mapLlm, mapOutput, mapPrompt } from './patchcatNodes.ts'
+import { referenceRewriter, rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
 import {
   capProblems,
   defaultNodeLookup,
@@ -38,12 +30,6 @@ const TYPE_MAP: Readonly<Record<string, string>> = {
   code: 'code',
   http: 'http',
   output: 'output',
-}
-
-/** Output names that changed: `{{x.promptText}}` -> `{{x.text}}`, `{{x.data}}` -> `{{x.body}}`. */
-const OUTPUT_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  prompt: { promptText: 'text' },
-  http: { data: 'body' },
 }
 
 /** True for JSON that is a PatchCat workflow rather than a Wardflow file. */
@@ -123,17 +109,17 @@ export function importPatchCat(
   })
 
   const { metadata, viewport } = patchCatMetadata(file, notes)
+  // References: node ids that changed, and output names that changed.
+  const rewrites = { count: 0 }
+  const rename = referenceRewriter(idMap, kinds, rewrites)
   const counts = new Map<string, number>()
   const nodes: FlowNode[] = nodesIn.map((raw, i) => {
-    const node = convertNode(raw, ids[i] as string, idMap, lookup, notes)
+    const node = convertNode(raw, ids[i] as string, { idMap, lookup, notes, rewrite: rename })
     const key = node.type === 'unsupported' ? `unsupported (${raw.type})` : node.type
     counts.set(key, (counts.get(key) ?? 0) + 1)
     return node
   })
 
-  // References: node ids that changed, and output names that changed.
-  const rewrites = { count: 0 }
-  const rename = referenceRewriter(idMap, kinds, rewrites)
   const rewritten = nodes.map((node) =>
     node.type === 'unsupported'
       ? node
@@ -177,12 +163,17 @@ export function importPatchCat(
   return { ok: true, doc: { metadata, viewport, nodes: rewritten, edges }, source: 'patchcat', notes }
 }
 
+interface ConvertContext {
+  idMap: ReadonlyMap<string, string>
+  lookup: NodeLookup
+  notes: string[]
+  rewrite: RefRewriter
+}
+
 function convertNode(
   raw: Record<string, unknown> & { id: string; type: string },
   id: string,
-  idMap: ReadonlyMap<string, string>,
-  lookup: NodeLookup,
-  notes: string[],
+  { idMap, lookup, notes, rewrite }: ConvertContext,
 ): FlowNode {
   const data = isPlainObject(raw.data) ? raw.data : {}
   const label =
@@ -219,7 +210,7 @@ function convertNode(
             : raw.type === 'agent'
               ? mapAgent(d, idMap)
               : raw.type === 'code'
-                ? mapCode(d)
+                ? mapCode(d, rewrite)
                 : mapHttp(d)
   if ('unsupported' in mapped && typeof mapped.unsupported === 'string')
     return placeholder(`cannot run here (${mapped.unsupported})`)
@@ -234,47 +225,4 @@ function convertNode(
   left.push(...extra)
   if (left.length > 0) notes.push(`${id}: not carried over (no Wardflow equivalent): ${left.join(', ')}.`)
   return { id, type: definition.type, position, data: { label, config: restored.config } }
-}
-
-const REF_HEAD = /^\{\{(\s*)([A-Za-z0-9_-]{1,64})\.([^\s.[\]{}|"'\\]+)/
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/**
- * Rewrites references: first renamed node ids (PatchCat ids like `prompt.brief`, which a
- * reference cannot even be parsed around), then the output fields Wardflow names differently.
- */
-function referenceRewriter(
-  idMap: ReadonlyMap<string, string>,
-  kinds: ReadonlyMap<string, string>,
-  counter: { count: number },
-): (text: string) => string {
-  const renamed = [...idMap].filter(([from, to]) => from !== to).sort((a, b) => b[0].length - a[0].length)
-  const newIds = new Map(renamed)
-  const idPattern =
-    renamed.length === 0
-      ? undefined
-      : new RegExp(`(\\{\\{\\s*)(${renamed.map(([from]) => escapeRegExp(from)).join('|')})(?=[.\\s}|[])`, 'g')
-  return (text) => {
-    if (!text.includes('{{')) return text
-    const withIds =
-      idPattern === undefined
-        ? text
-        : text.replace(idPattern, (_m, head: string, id: string) => `${head}${newIds.get(id) ?? id}`)
-    let out = ''
-    let at = 0
-    for (const ref of extractRefs(withIds)) {
-      const renames = OUTPUT_RENAMES[kinds.get(ref.nodeId) ?? ''] ?? {}
-      const raw = ref.raw.replace(REF_HEAD, (whole: string, space: string, id: string, field: string) =>
-        Object.hasOwn(renames, field) ? `{{${space}${id}.${renames[field] ?? field}` : whole,
-      )
-      out += withIds.slice(at, ref.start) + raw
-      at = ref.end
-    }
-    const result = out + withIds.slice(at)
-    if (result !== text) counter.count += 1
-    return result
-  }
 }

@@ -4,11 +4,10 @@
  */
 import {
   AGENT_MAX_ITERATIONS_RANGE,
-  HTTP_RETRIES_RANGE,
-  HTTP_TIMEOUT_RANGE_MS,
+  AGENT_TOKEN_BUDGET_RANGE,
   LLM_MAX_TOKENS_RANGE,
   LLM_TEMPERATURE_RANGE,
-  SANDBOX_TIMEOUT_RANGE_MS,
+  LOOP_TRIP_AT_RANGE,
   type NumberRange,
 } from '../defaults.ts'
 import { isValidFieldKey } from '../engine/index.ts'
@@ -205,7 +204,8 @@ function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, 
       return [{ ...base, kind: 'code', code: typeof code === 'string' ? code : '' }]
     }
     if (kind === 'builtin_http' || kind === 'http') {
-      const url = raw.url ?? cfg.url
+      // PatchCat's editor keeps an http tool's URL in `implementation`.
+      const url = raw.url ?? cfg.url ?? raw.implementation
       const method = raw.method ?? cfg.method
       return [
         {
@@ -235,52 +235,13 @@ export function mapAgent(d: PatchCatData, nodeIds: ReadonlyMap<string, string>):
   out.tools = mapTools(tools, d, nodeIds)
   const max = d.number('maxIterations', AGENT_MAX_ITERATIONS_RANGE)
   if (max !== undefined) out.maxIterations = max
-  return out
-}
-
-export function mapCode(d: PatchCatData): Record<string, unknown> | { unsupported: string } {
-  const language = d.text('language', ['config'])
-  if (language !== undefined && !/^(js|javascript|ecmascript)$/i.test(language)) {
-    return { unsupported: `its code is ${language}, and Wardflow runs JavaScript only` }
-  }
-  const out: Record<string, unknown> = { code: d.text('code', ['config', 'inputs']) ?? '' }
-  const timeout =
-    d.number('timeout', SANDBOX_TIMEOUT_RANGE_MS, 'timeout') ??
-    d.number('timeoutMs', SANDBOX_TIMEOUT_RANGE_MS, 'timeoutMs')
-  if (timeout !== undefined) out.timeoutMs = timeout
-  return out
-}
-
-export function mapHttp(d: PatchCatData): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    method: (d.text('method', ['config']) ?? 'GET').toUpperCase(),
-    url: d.text('url', ['config', 'inputs']) ?? '',
-    headers: keyValues(d.take('headers', ['config'])),
-    query: keyValues(
-      d.take('queryParams', ['config']) ?? d.take('query', ['config']) ?? d.take('params', ['config']),
-    ),
-  }
-  const body = d.take('body', ['config', 'inputs'])
-  if (body !== undefined && body !== null)
-    out.body = typeof body === 'string' ? body : JSON.stringify(body, null, 2)
-  const timeout = d.number('timeout', HTTP_TIMEOUT_RANGE_MS) ?? d.number('timeoutMs', HTTP_TIMEOUT_RANGE_MS)
-  if (timeout !== undefined) out.timeoutMs = timeout
-  const retry = d.take('retry', ['config'])
-  if (isPlainObject(retry)) {
-    const sub = new PatchCatData({ config: retry }, d.notes, d.nodeId)
-    const retries = sub.number('maxRetries', HTTP_RETRIES_RANGE, 'retry.maxRetries')
-    if (retries !== undefined) out.retries = retries
-    const rest = sub.leftovers().map((k) => `retry.${k.slice('config.'.length)}`)
-    if (rest.length > 0)
-      d.notes.push(`${d.nodeId}: ${rest.join(', ')} not kept (Wardflow retries with its own backoff).`)
-  }
-  const unused = new Set(d.leftovers())
-  const inputs = Object.keys(d.inputs).filter((k) => unused.has(`inputs.${k}`))
-  for (const key of inputs) d.take(key, ['inputs'])
-  if (inputs.length > 0) {
-    d.notes.push(
-      `${d.nodeId}: inputs ${inputs.join(', ')} not needed: Wardflow reads the references in the URL, query, headers and body.`,
-    )
+  const budget = d.number('maxTokenBudget', AGENT_TOKEN_BUDGET_RANGE)
+  if (budget !== undefined) out.maxTokenBudget = budget
+  const threshold = d.number('loopDetectionThreshold', LOOP_TRIP_AT_RANGE)
+  if (threshold !== undefined) out.loopDetectionThreshold = threshold
+  for (const flag of ['loopDetectionEnabled', 'progressAware', 'cycleDetection'] as const) {
+    const value = d.take(flag, ['config'])
+    if (typeof value === 'boolean') out[flag] = value
   }
   return out
 }

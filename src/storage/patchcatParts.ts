@@ -1,6 +1,12 @@
 /** PatchCat envelope pieces: metadata and viewport, edges and their handles, string rewriting. */
 import { IMPORT_MAX_JSON_DEPTH } from '../defaults.ts'
-import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../engine/index.ts'
+import {
+  UNSUPPORTED_TYPE,
+  extractRefs,
+  type FlowDocument,
+  type FlowEdge,
+  type FlowNode,
+} from '../engine/index.ts'
 import { EPOCH_ISO } from './restore/schema.ts'
 import { isPlainObject } from './restore/index.ts'
 
@@ -161,4 +167,54 @@ export function rewriteStrings(value: unknown, fn: (text: string) => string, dep
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [key, rewriteStrings(item, fn, depth + 1)]),
   )
+}
+
+/** Output names that changed: `{{x.promptText}}` -> `{{x.text}}`, `{{x.data}}` -> `{{x.body}}`, `{{x.stdout}}` -> `{{x.logs}}`. */
+const OUTPUT_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  prompt: { promptText: 'text' },
+  http: { data: 'body' },
+  code: { stdout: 'logs' },
+}
+
+const REF_HEAD = /^\{\{(\s*)([A-Za-z0-9_-]{1,64})\.([^\s.[\]{}|"'\\]+)/
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * Rewrites references: first renamed node ids (PatchCat ids like `prompt.brief`, which a
+ * reference cannot even be parsed around), then the output fields Wardflow names differently.
+ */
+export function referenceRewriter(
+  idMap: ReadonlyMap<string, string>,
+  kinds: ReadonlyMap<string, string>,
+  counter: { count: number },
+): (text: string) => string {
+  const renamed = [...idMap].filter(([from, to]) => from !== to).sort((a, b) => b[0].length - a[0].length)
+  const newIds = new Map(renamed)
+  const idPattern =
+    renamed.length === 0
+      ? undefined
+      : new RegExp(`(\\{\\{\\s*)(${renamed.map(([from]) => escapeRegExp(from)).join('|')})(?=[.\\s}|[])`, 'g')
+  return (text) => {
+    if (!text.includes('{{')) return text
+    const withIds =
+      idPattern === undefined
+        ? text
+        : text.replace(idPattern, (_m, head: string, id: string) => `${head}${newIds.get(id) ?? id}`)
+    let out = ''
+    let at = 0
+    for (const ref of extractRefs(withIds)) {
+      const renames = OUTPUT_RENAMES[kinds.get(ref.nodeId) ?? ''] ?? {}
+      const raw = ref.raw.replace(REF_HEAD, (whole: string, space: string, id: string, field: string) =>
+        Object.hasOwn(renames, field) ? `{{${space}${id}.${renames[field] ?? field}` : whole,
+      )
+      out += withIds.slice(at, ref.start) + raw
+      at = ref.end
+    }
+    const result = out + withIds.slice(at)
+    if (result !== text) counter.count += 1
+    return result
+  }
 }

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { getNodeDefinition } from '../../src/nodes/registry.ts'
 import type { NodeDefinition } from '../../src/nodes/types.ts'
 import { importPatchCat, looksLikePatchCat } from '../../src/storage/patchcat.ts'
-import { parseWorkflowText } from '../../src/storage/workflowFile.ts'
+import { exportWorkflowText, parseWorkflowText } from '../../src/storage/workflowFile.ts'
+import { runFlow } from '../../src/engine/index.ts'
+import { engineRegistry, getNodeDefinition } from '../../src/nodes/registry.ts'
+import { createDemoProvider } from '../../src/providers/index.ts'
+import { createNodeCodeRunner } from '../../src/sandbox/node-runner.ts'
+import { systemClock } from '../../src/platform/systemClock.ts'
+import { collect, testContext } from '../support/flowBuilders.ts'
 import type { NodeLookup } from '../../src/storage/restore/index.ts'
 import { config } from './support.ts'
 
@@ -295,4 +300,64 @@ describe('PatchCat files that cannot make a flow are refused with paths', () => 
       ],
     })
   })
+})
+
+describe('PatchCat code inputs, http auth and body, agent settings', () => {
+  const text = fixture('patchcat-saved-code-and-auth.json')
+
+  it('maps script + data.inputs, basic auth, JSON body, retryConfig and the agent protection settings', () => {
+    const result = parseWorkflowText(text)
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    const node = (id: string) => result.doc.nodes.find((n) => n.id === id)
+    expect(String(node('shout')?.data.config.code)).toMatch(
+      /^const __text = .*; inputs = \{ "text": inputs\["in"\]\?\.\["msg"\], .*\}; return \{ loud/,
+    )
+    expect(node('post')?.data.config).toMatchObject({
+      headers: [
+        { key: 'X-Trace', value: 'abc' },
+        { key: 'Content-Type', value: 'application/json' },
+        { key: 'Authorization', value: `Basic ${btoa('ada:lovelace')}` },
+      ],
+      body: '{ "text": "{{shout.result.loud}}" }',
+      retries: 1,
+    })
+    expect(node('helper')?.data.config).toMatchObject({
+      prompt: 'Summarise {{shout.result}} and {{shout.logs}}',
+      maxTokenBudget: 5000,
+      loopDetectionEnabled: false,
+      loopDetectionThreshold: 4,
+      tools: [{ name: 'notify', kind: 'http', url: 'https://hooks.example.test/notify', method: 'POST' }],
+    })
+    const notes = result.notes.join('\n')
+    expect(notes).toContain('shout: its inputs (text, line, count) are rebuilt')
+    expect(notes).toContain('config.activeSnippet')
+    expect(notes).toContain('authentication "basic" became a request header')
+    expect(notes).toContain('retryConfig.retryDelayMs not kept')
+    expect(notes).toMatch(/"shape_only" has type "custom_schema".*left out/)
+    // The credential that came in with the file never goes back out.
+    expect(exportWorkflowText(result.doc)).not.toContain(btoa('ada:lovelace'))
+  })
+
+  it('the rebuilt inputs give the code what PatchCat gave it, in the real sandbox', async () => {
+    const result = parseWorkflowText(text)
+    if (!result.ok) throw new Error('refused')
+    const runner = createNodeCodeRunner()
+    try {
+      const { ctx } = testContext({
+        provider: { resolve: async () => createDemoProvider({ clock: systemClock }) },
+      })
+      const fetch = async (): Promise<Response> =>
+        new Response('{}', { headers: { 'content-type': 'application/json' } })
+      const events = await collect(
+        runFlow(result.doc, engineRegistry, { ...ctx, clock: systemClock, codeRunner: runner, fetch }),
+      )
+      expect(events.filter((e) => e.type === 'nodeError')).toEqual([])
+      const out = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'out')
+      expect(out).toMatchObject({ output: { loud: 'HELLO', line: '<hello> x3 none' } })
+      const shout = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'shout')
+      expect(shout).toMatchObject({ output: { result: { loud: 'HELLO', times: 3 } } })
+    } finally {
+      runner.dispose()
+    }
+  }, 60_000)
 })
