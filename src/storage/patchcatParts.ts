@@ -89,6 +89,7 @@ export function patchCatEdges(
   notes: string[],
 ): { edges: FlowEdge[]; origins: number[] } {
   const origins: number[] = []
+  const dropped: string[] = []
   const typeOf = new Map(nodes.map((n) => [n.id, n.type]))
   const usedIds = new Set<string>()
   const extras = new Map<string, number>()
@@ -121,14 +122,14 @@ export function patchCatEdges(
       typeOf.get(source),
       SOURCE_HANDLE,
       `edges[${k}].sourceHandle`,
-      notes,
+      dropped,
     )
     const targetHandle = handle(
       raw.targetHandle,
       typeOf.get(target),
       TARGET_HANDLE,
       `edges[${k}].targetHandle`,
-      notes,
+      dropped,
     )
     if (sourceHandle !== undefined) edge.sourceHandle = sourceHandle
     if (targetHandle !== undefined) edge.targetHandle = targetHandle
@@ -137,6 +138,11 @@ export function patchCatEdges(
     for (const key of Object.keys(raw))
       if (!EDGE_KEYS.includes(key)) extras.set(key, (extras.get(key) ?? 0) + 1)
   })
+  if (dropped.length > 0) {
+    notes.push(
+      `Handles Wardflow nodes do not have were dropped (each Wardflow node has one input and one output handle): ${dropped.join(', ')}.`,
+    )
+  }
   if (extras.size > 0) {
     const list = [...extras].map(([key, n]) => `${key} (${n} edge${n === 1 ? '' : 's'})`).join(', ')
     notes.push(`Edge display settings not carried over: ${list}.`)
@@ -149,13 +155,11 @@ function handle(
   nodeType: string | undefined,
   wardflowId: string,
   path: string,
-  notes: string[],
+  dropped: string[],
 ): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined
   if (nodeType === UNSUPPORTED_TYPE || value === wardflowId) return value
-  notes.push(
-    `${path} ${JSON.stringify(value)} does not exist on a Wardflow ${nodeType ?? ''} node; the node's only handle is used.`,
-  )
+  dropped.push(`${path} ${JSON.stringify(value)}`)
   return undefined
 }
 

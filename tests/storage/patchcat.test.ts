@@ -220,7 +220,7 @@ describe('PatchCat saved workflow', () => {
       'provider "openai-main"',
       'temperature 2.5 is outside',
       'Node descriptions are not carried over',
-      '"success" does not exist',
+      'edges[3].sourceHandle "success"',
       'edges[10] ("k")',
       'edges[11] ("l") connects report to itself',
       'animated (1 edge), label (1 edge)',
