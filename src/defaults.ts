@@ -146,6 +146,8 @@ export const NODE_HEIGHT_PX = 96
 export const NOTE_DEFAULT_WIDTH_PX = 240
 export const NOTE_DEFAULT_HEIGHT_PX = 140
 export const NOTE_MIN_SIZE_PX = 120
+/** Below this zoom, node bodies drop their text (unreadable there) so big flows pan and drag fast. */
+export const CANVAS_DETAIL_MIN_ZOOM = 0.45
 /** Auto-layout spacing (dagre, left to right). */
 export const LAYOUT_RANK_SEP_PX = 80
 export const LAYOUT_NODE_SEP_PX = 40

@@ -10,13 +10,14 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  useStore as useRfStore,
   type Connection,
   type EdgeChange,
   type NodeChange,
   type OnMoveEnd,
 } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import { FIT_VIEW_MAX_ZOOM, SNAP_GRID_PX } from '../../defaults.ts'
+import { CANVAS_DETAIL_MIN_ZOOM, FIT_VIEW_MAX_ZOOM, SNAP_GRID_PX } from '../../defaults.ts'
 import { getNodeDefinition, nodeDefinitions } from '../../nodes/registry.ts'
 import { flowStore, useFlowStore } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
@@ -33,6 +34,10 @@ const selectRfNodes = createRfNodesSelector()
 const selectRfEdges = createRfEdgesSelector()
 const SNAP_GRID: [number, number] = [SNAP_GRID_PX, SNAP_GRID_PX]
 const FIT_VIEW_OPTIONS = { maxZoom: FIT_VIEW_MAX_ZOOM }
+// Props objects are module constants: React Flow compares them by identity, and a new object
+// per render (every drag frame) would re-render all edges.
+const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' }
+const PRO_OPTIONS = { hideAttribution: true }
 const STATUSES = ['idle', 'queued', 'running', 'success', 'error', 'skipped', 'stopped'] as const
 
 const onNodesChange = (changes: NodeChange<WardRfNode>[]): void =>
@@ -67,6 +72,8 @@ export function Canvas() {
   const snapToGrid = useUi((s) => s.snapToGrid)
   const minimap = useUi((s) => s.minimap)
   const theme = useResolvedTheme()
+  // A boolean, so the canvas re-renders only when the zoom crosses the threshold.
+  const far = useRfStore((s) => s.transform[2] < CANVAS_DETAIL_MIN_ZOOM)
   const commands = useCanvasCommands()
   const services = useServices()
 
@@ -136,7 +143,7 @@ export function Canvas() {
   return (
     <NodeTextContext.Provider value={nodeText}>
       <div
-        className="wf-canvas"
+        className={far ? 'wf-canvas wf-canvas--far' : 'wf-canvas'}
         onDragOver={onDragOver}
         onDrop={onDrop}
         aria-label={t('canvas.label')}
@@ -161,8 +168,8 @@ export function Canvas() {
           colorMode={theme}
           minZoom={0.1}
           onlyRenderVisibleElements={nodes.length > 200}
-          proOptions={{ hideAttribution: true }}
-          defaultEdgeOptions={{ type: 'smoothstep' }}
+          proOptions={PRO_OPTIONS}
+          defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
           ariaLabelConfig={ariaLabels}
         >
           <Background
