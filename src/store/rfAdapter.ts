@@ -5,6 +5,7 @@
  * one new object per frame, not 500.
  */
 import type { Edge, Node } from '@xyflow/react'
+import { NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../defaults.ts'
 import type { FlowEdge, FlowNode } from '../engine/index.ts'
 import type { FlowState, Size } from './flowStore.ts'
 
@@ -30,6 +31,11 @@ function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined
     selected,
   }
   if (measured) rf.measured = measured
+  else {
+    // Until React Flow measured it: fitView and visible-only rendering need a size.
+    rf.initialWidth = NODE_WIDTH_PX
+    rf.initialHeight = NODE_HEIGHT_PX
+  }
   if (node.size) {
     rf.width = node.size.width
     rf.height = node.size.height
