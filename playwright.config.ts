@@ -1,25 +1,10 @@
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
+import { debianChromium } from './e2e/support/browser.ts'
 
-// Debian's Chromium: Playwright cannot download its own browser on these machines.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const BASE = process.env.BASE ?? '/'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
-/** The local OpenAI-compatible mock the run specs talk to (e2e/support/mockServer.ts). */
-export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
-
-export const chromiumProject = {
-  ...devices['Desktop Chrome'],
-  viewport: { width: 1400, height: 900 },
-  launchOptions: {
-    executablePath: CHROMIUM,
-    args: [
-      '--disable-dev-shm-usage',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  },
-}
+/** The local OpenAI-compatible mock that run.spec.ts talks to (e2e/support/mockModel.ts). */
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
 
 /**
  * The production build (`vite build` -> dist/) served by `vite preview`, plus the mock model
@@ -40,7 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     acceptDownloads: true,
   },
-  projects: [{ name: 'debian-chromium', use: chromiumProject }],
+  projects: [{ name: 'debian-chromium', use: debianChromium }],
   webServer: [
     {
       command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,

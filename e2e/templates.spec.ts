@@ -1,0 +1,75 @@
+/**
+ * Every template of the gallery opens as a new flow and runs offline with the demo provider,
+ * with no key configured: to success, or (the guard demos) to the guard's stop with the Output
+ * still receiving an answer. Nothing asks for a key.
+ */
+import { readFileSync } from 'node:fs'
+import { expect, test } from './support/fixtures.ts'
+
+interface TemplateEntry {
+  id: string
+  name: string
+  tags: string[]
+}
+
+// The gallery's own index (what the site serves next to the app).
+const index = JSON.parse(
+  readFileSync(new URL('../public/templates/index.json', import.meta.url), 'utf8'),
+) as {
+  templates: TemplateEntry[]
+}
+
+test.beforeEach(async ({ app }) => {
+  await app.open()
+})
+
+test('the gallery lists at least six templates, each with its id', async ({ app }) => {
+  await app.templates.open()
+  const ids = await app.templates.ids()
+  expect(ids.length).toBeGreaterThanOrEqual(6)
+  expect(ids.sort()).toEqual(index.templates.map((t) => t.id).sort())
+})
+
+for (const entry of index.templates) {
+  const guarded = entry.tags.includes('guard')
+  test(`template "${entry.id}" opens as a new flow and runs with the demo provider`, async ({
+    app,
+    page,
+  }) => {
+    const { templates, run, canvas, flows } = app
+    await templates.open()
+    const title = (await templates.item(entry.id).getByRole('heading').textContent()) ?? ''
+    await templates.openTemplate(entry.id)
+    await expect(page.getByRole('textbox', { name: 'Flow name' })).toHaveValue(title)
+    await expect(flows.current()).toContainText(title)
+    const nodeCount = await canvas.nodes.count()
+    expect(nodeCount).toBeGreaterThan(1)
+
+    await run.start()
+    await run.finished(45_000)
+    // Notes are comments (they never run). A guard demo's agent ends "stopped" by design.
+    const statuses = await canvas.nodes.evaluateAll((els) =>
+      els
+        .filter((el) => el.getAttribute('data-node-type') !== 'note')
+        .map((el) => `${el.getAttribute('data-node-type')}:${el.getAttribute('data-status')}`),
+    )
+    const expected = (s: string): boolean => s.endsWith(':success') || (guarded && s === 'agent:stopped')
+    expect(
+      statuses.filter((s) => !expected(s)),
+      `node statuses: ${statuses.join(', ')}`,
+    ).toEqual([])
+    const outputs = canvas.nodesOfType('output')
+    expect(await outputs.count()).toBeGreaterThan(0)
+    for (const output of await outputs.all()) await expect(output).toHaveAttribute('data-status', 'success')
+    await expect(run.result).not.toBeEmpty()
+
+    const trips = page.locator('[data-testid="guard-alert"][data-level="trip"]')
+    if (guarded) await expect(trips).not.toHaveCount(0)
+    else await expect(trips).toHaveCount(0)
+
+    // No key was asked for and nothing failed.
+    await expect(page.getByTestId('passphrase-dialog')).toHaveCount(0)
+    await expect(app.settings.dialog).toHaveCount(0)
+    await expect(app.errorBanner).toHaveCount(0)
+  })
+}
