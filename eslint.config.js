@@ -45,11 +45,39 @@ export default tseslint.config(
     files: ['src/engine/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [[...thirdPartyUi, ...storageLibs, 'zod', 'node:*', 'fs', 'path'], 'engine/ is pure TypeScript: it imports only defaults.ts.'],
-        [['**/nodes/**', '**/providers/**', '**/sandbox/**', '**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/cli/**', '**/i18n/**'], 'engine/ never imports other layers: they are handed in through the context.'],
+        [
+          [...thirdPartyUi, ...storageLibs, 'zod', 'node:*', 'fs', 'path'],
+          'engine/ is pure TypeScript: it imports only defaults.ts.',
+        ],
+        [
+          [
+            '**/nodes/**',
+            '**/providers/**',
+            '**/sandbox/**',
+            '**/storage/**',
+            '**/store/**',
+            '**/ui/**',
+            '**/app/**',
+            '**/cli/**',
+            '**/i18n/**',
+          ],
+          'engine/ never imports other layers: they are handed in through the context.',
+        ],
       ),
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'indexedDB', 'fetch', 'setTimeout', 'setInterval'],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use ctx.clock.now().' }],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'indexedDB',
+        'fetch',
+        'setTimeout',
+        'setInterval',
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Use ctx.clock.now().' },
+      ],
     },
   },
   // nodes/*.ts: engine, defaults and their own folder (zod for schemas).
@@ -57,8 +85,22 @@ export default tseslint.config(
     files: ['src/nodes/**/*.ts'],
     rules: {
       'no-restricted-imports': forbid(
-        [[...thirdPartyUi, ...storageLibs, 'node:*'], 'Node definitions and executors are pure: no React, Dexie or Node built-ins.'],
-        [['**/providers/**', '**/sandbox/**', '**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/cli/**'], 'nodes/ may import engine/, defaults.ts and its own folder only.'],
+        [
+          [...thirdPartyUi, ...storageLibs, 'node:*'],
+          'Node definitions and executors are pure: no React, Dexie or Node built-ins.',
+        ],
+        [
+          [
+            '**/providers/**',
+            '**/sandbox/**',
+            '**/storage/**',
+            '**/store/**',
+            '**/ui/**',
+            '**/app/**',
+            '**/cli/**',
+          ],
+          'nodes/ may import engine/, defaults.ts and its own folder only.',
+        ],
       ),
     },
   },
@@ -67,7 +109,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': forbid(
         [[...storageLibs], 'Node bodies never touch storage.'],
-        [['**/providers/**', '**/sandbox/**', '**/storage/**', '**/app/**', '**/cli/**'], 'Node bodies may import engine/, defaults.ts, their folder and ui/kit.'],
+        [
+          ['**/providers/**', '**/sandbox/**', '**/storage/**', '**/app/**', '**/cli/**'],
+          'Node bodies may import engine/, defaults.ts, their folder and ui/kit.',
+        ],
       ),
     },
   },
@@ -75,8 +120,14 @@ export default tseslint.config(
     files: ['src/providers/**', 'src/sandbox/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [[...thirdPartyUi, ...storageLibs], 'Providers and sandboxes run in the browser and in Node: no UI or storage.'],
-        [['**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/nodes/**'], 'Providers and sandboxes implement engine ports only.'],
+        [
+          [...thirdPartyUi, ...storageLibs],
+          'Providers and sandboxes run in the browser and in Node: no UI or storage.',
+        ],
+        [
+          ['**/storage/**', '**/store/**', '**/ui/**', '**/app/**', '**/nodes/**'],
+          'Providers and sandboxes implement engine ports only.',
+        ],
       ),
     },
   },
@@ -85,7 +136,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': forbid(
         [[...thirdPartyUi], 'storage/ has no UI.'],
-        [['**/store/**', '**/ui/**', '**/app/**'], 'storage/ and store/ never import each other; app/ wires them.'],
+        [
+          ['**/store/**', '**/ui/**', '**/app/**'],
+          'storage/ and store/ never import each other; app/ wires them.',
+        ],
       ),
     },
   },
@@ -94,7 +148,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': forbid(
         [[...storageLibs], 'store/ never touches Dexie; app/ subscribes it to storage.'],
-        [['**/storage/**', '**/providers/**', '**/sandbox/**', '**/app/**'], 'store/ never imports storage, providers or the sandbox.'],
+        [
+          ['**/storage/**', '**/providers/**', '**/sandbox/**', '**/app/**'],
+          'store/ never imports storage, providers or the sandbox.',
+        ],
       ),
     },
   },
@@ -103,14 +160,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': forbid(
         [[...storageLibs], 'ui/ never calls Dexie directly.'],
-        [['**/providers/**', '**/sandbox/**', '**/storage/db*', '**/storage/repositories*'], 'ui/ reads the store; app/ services do the I/O.'],
+        [
+          ['**/providers/**', '**/sandbox/**', '**/storage/db*', '**/storage/repositories*'],
+          'ui/ reads the store; app/ services do the I/O.',
+        ],
       ),
     },
   },
   {
     files: ['e2e/**'],
     rules: {
-      'no-restricted-imports': forbid([['**/src/**'], 'e2e drives the built app like a person: it imports nothing from src/.']),
+      'no-restricted-imports': forbid([
+        ['**/src/**'],
+        'e2e drives the built app like a person: it imports nothing from src/.',
+      ]),
     },
   },
 )

@@ -22,10 +22,15 @@ for (const bench of benches) {
     continue
   }
   console.log(`\n## ${bench.name}`)
-  const run = spawnSync(bench.cmd[0], bench.cmd.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const run = spawnSync(bench.cmd[0], bench.cmd.slice(1), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   process.stdout.write(run.stdout)
   if (run.status !== 0) failed++
-  sections.push(`## ${bench.name}${run.status === 0 ? '' : ' (FAILED)'}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n`)
+  sections.push(
+    `## ${bench.name}${run.status === 0 ? '' : ' (FAILED)'}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n`,
+  )
 }
 
 if (only.length === 0) {
