@@ -102,6 +102,14 @@ export const PROVIDER_BACKOFF_MAX_MS = 20_000
 /** A Retry-After longer than this is reported to the person instead of waited for. */
 export const PROVIDER_RETRY_AFTER_MAX_MS = 60_000
 export const PROVIDER_REQUEST_TIMEOUT_MS = 120_000
+/**
+ * A fast server can deliver thousands of streamed events in one network read, and handling them
+ * runs as one unbroken chain of microtasks. The reply text is handed on in pieces of at most this
+ * many characters, and once a stream has kept the thread busy for PROVIDER_STREAM_SLICE_MS the
+ * reader waits for one macrotask, so the page can draw (no long task while 20,000 tokens arrive).
+ */
+export const PROVIDER_STREAM_PIECE_CHARS = 4_096
+export const PROVIDER_STREAM_SLICE_MS = 8
 export const ANTHROPIC_API_VERSION = '2023-06-01'
 export const ANTHROPIC_MAX_TOKENS = 4096
 export const DEMO_CHUNK_SIZE_CHARS = 4
@@ -162,6 +170,13 @@ export const STATUS_NOTE_MS = 4_000
 /** Textarea fields longer than this many lines open in the code editor. */
 export const INSPECTOR_EDITOR_MIN_LINES = 12
 export const CONSOLE_MAX_CHARS = 200_000
+/**
+ * Console text is laid out in blocks so a long reply costs the browser one small block of layout
+ * per frame: a block ends at the first newline after SOFT characters, and is cut (at a space when
+ * there is one) at HARD characters.
+ */
+export const CONSOLE_BLOCK_SOFT_CHARS = 2_000
+export const CONSOLE_BLOCK_HARD_CHARS = 8_000
 /** A refused run lists at most this many problems in the error banner, then says how many more. */
 export const RUN_REFUSAL_MAX_LISTED = 8
 /** How often the run panel's duration ticks while a run is going. */

@@ -155,6 +155,8 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const e = toFlowError(error)
       showError({ code: e.code, message: e.message, details: e.details })
     } finally {
+      // The last events are drawn in a task of their own, apart from the engine's last work.
+      await new Promise((resolve) => setTimeout(resolve, 0))
       batcher.flush()
       runningFlowId = null
     }

@@ -35,6 +35,8 @@ export interface NodeRunState {
   consoleChars?: number
   /** True once the console dropped its oldest text to stay under CONSOLE_MAX_CHARS. */
   consoleCut?: boolean
+  /** Characters dropped from the front of the console so far (the view trims as many). */
+  consoleDropped?: number
   alert?: NodeAlert
   /** The node's resolved inputs: direct upstream outputs keyed by node id. */
   inputs?: Readonly<Record<string, unknown>>
@@ -109,7 +111,13 @@ function capped(state: NodeRunState, lines: ConsoleLine[], chars: number): NodeR
     out[0] = { ...first, text: first.text.slice(total - CONSOLE_MAX_CHARS) }
     total = CONSOLE_MAX_CHARS
   }
-  return { ...state, consoleLines: out, consoleChars: total, consoleCut: true }
+  return {
+    ...state,
+    consoleLines: out,
+    consoleChars: total,
+    consoleCut: true,
+    consoleDropped: (state.consoleDropped ?? 0) + chars - total,
+  }
 }
 
 /** Appends streamed text, merged into the last segment when it has the same kind. */

@@ -134,6 +134,7 @@ describe('run store: engine events', () => {
     expect(text.endsWith('THE END')).toBe(true)
     expect(a?.consoleCut).toBe(true)
     expect(a?.consoleChars).toBe(CONSOLE_MAX_CHARS)
+    expect(a?.consoleDropped).toBe(5 * piece.length + 'THE END'.length - CONSOLE_MAX_CHARS)
   })
 
   it('keeps the live run updating behind a past run and restores it', () => {

@@ -73,7 +73,9 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {showConsole ? <NodeConsole lines={run.consoleLines} cut={run.consoleCut} /> : null}
+      {showConsole ? (
+        <NodeConsole lines={run.consoleLines} cut={run.consoleCut} dropped={run.consoleDropped} />
+      ) : null}
       {handles.output ? (
         <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
       ) : null}

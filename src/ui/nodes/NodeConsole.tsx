@@ -11,9 +11,11 @@ export interface NodeConsoleProps {
   lines: readonly ConsoleLine[]
   /** The console dropped its oldest text (the run view says so). */
   cut?: boolean
+  /** Characters cut from the front so far (NodeRunState.consoleDropped). */
+  dropped?: number
 }
 
-export const NodeConsole = memo(function NodeConsole({ lines, cut }: NodeConsoleProps) {
+export const NodeConsole = memo(function NodeConsole({ lines, cut, dropped }: NodeConsoleProps) {
   const text = useNodeText()
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
@@ -45,7 +47,7 @@ export const NodeConsole = memo(function NodeConsole({ lines, cut }: NodeConsole
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8
         }}
       >
-        <ConsoleContent lines={lines} cut={cut} />
+        <ConsoleContent lines={lines} cut={cut} dropped={dropped} />
       </div>
     </div>
   )

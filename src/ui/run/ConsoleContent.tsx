@@ -1,8 +1,8 @@
 /**
  * The lines of a node console: output text, reasoning (muted and labelled), logs, errors and
  * guard alerts (hints as warnings, trips as errors, with the exact spec text). React renders the
- * container once; ConsoleDom appends what changed, so streaming 20,000 tokens costs one small
- * DOM append per animation frame instead of a re-render of every line.
+ * container once; ConsoleDom appends what changed in small blocks, so streaming 20,000 tokens
+ * costs one small DOM append (and one small block of layout) per animation frame.
  */
 import { memo, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +16,8 @@ export interface ConsoleContentProps {
   lines: readonly ConsoleLine[]
   /** The console dropped its oldest text (it keeps the last CONSOLE_MAX_CHARS characters). */
   cut?: boolean
+  /** Characters cut from the front so far (NodeRunState.consoleDropped): the view trims as many. */
+  dropped?: number
   /** True in the node body: guard lines get `data-testid="guard-alert"` (ids stay unique). */
   testIds?: boolean
 }
@@ -23,6 +25,7 @@ export interface ConsoleContentProps {
 export const ConsoleContent = memo(function ConsoleContent({
   lines,
   cut = false,
+  dropped = 0,
   testIds = true,
 }: ConsoleContentProps) {
   const { t, i18n } = useTranslation('run')
@@ -42,8 +45,8 @@ export const ConsoleContent = memo(function ConsoleContent({
   }, [testIds, reasoningLabel])
 
   useLayoutEffect(() => {
-    dom.current?.sync(lines)
-  }, [lines, testIds, reasoningLabel])
+    dom.current?.sync(lines, dropped)
+  }, [lines, dropped, testIds, reasoningLabel])
 
   return (
     <>

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNodeRunState, useRunStore } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime, formatValue } from './format.ts'
-import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
+import { LongText, OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 import { RunConsole } from './RunConsole.tsx'
 import { UsageFigure } from './UsageFigure.tsx'
 
@@ -84,7 +84,7 @@ export function NodeRunDetails({ nodeId }: { nodeId: string }) {
           {Object.keys(inputs).length === 0 ? (
             <p className="wf-run-muted">{t('details.noInputs')}</p>
           ) : (
-            <pre className="wf-run-output__text">{formatValue(inputs)}</pre>
+            <LongText text={formatValue(inputs)} />
           )}
         </details>
       ) : null}

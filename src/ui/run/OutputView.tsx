@@ -2,8 +2,9 @@
  * A node's output fields: as text (the default) or, on request, as Markdown rendered through
  * the sanitiser (loaded lazily). Non-string values are shown as JSON text.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { splitIntoBlocks } from './consoleDom.ts'
 import { formatValue } from './format.ts'
 
 export type OutputMode = 'text' | 'markdown'
@@ -40,6 +41,20 @@ function MarkdownBlock({ text }: { text: string }) {
   return <div className="wf-run-output__markdown" dangerouslySetInnerHTML={{ __html: html }} />
 }
 
+/** Text in blocks, so a 100,000-character reply does not cost one huge layout. */
+export function LongText({ text }: { text: string }) {
+  const blocks = useMemo(() => splitIntoBlocks(text), [text])
+  return (
+    <div className="wf-run-output__text">
+      {blocks.map((block, i) => (
+        <div key={i} className="wf-run-console__block">
+          {block}
+        </div>
+      ))}
+    </div>
+  )
+}
+
 export interface OutputViewProps {
   output: Readonly<Record<string, unknown>>
   mode: OutputMode
@@ -56,7 +71,7 @@ export function OutputView({ output, mode }: OutputViewProps) {
             {mode === 'markdown' && typeof value === 'string' ? (
               <MarkdownBlock text={value} />
             ) : (
-              <pre className="wf-run-output__text">{formatValue(value)}</pre>
+              <LongText text={formatValue(value)} />
             )}
           </dd>
         </div>

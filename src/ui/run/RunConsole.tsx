@@ -34,7 +34,12 @@ export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunSt
       }}
     >
       {state.consoleLines.length === 0 ? <span className="wf-run-muted">{t('console.empty')}</span> : null}
-      <ConsoleContent lines={state.consoleLines} cut={state.consoleCut} testIds={false} />
+      <ConsoleContent
+        lines={state.consoleLines}
+        cut={state.consoleCut}
+        dropped={state.consoleDropped}
+        testIds={false}
+      />
     </div>
   )
 }

@@ -1,9 +1,14 @@
 /**
- * Keeps a console's DOM in step with its lines without React re-creating anything: streamed
- * text is appended to the last text node (`appendData`), new lines are appended once, and only
- * a change in the past (the console was cut) rebuilds it. Every line is a text node, so nothing
- * a model, a tool or a server says is ever parsed as HTML.
+ * Keeps a console's DOM in step with its lines without React: the console is an append-only
+ * log, so each store update only appends the new text, and a console that went over its cap
+ * only trims as many characters from the front as the store dropped. Text is laid out in small
+ * blocks (a new one after a newline past CONSOLE_BLOCK_SOFT_CHARS, or at
+ * CONSOLE_BLOCK_HARD_CHARS), because the browser lays out a block again whenever text is added
+ * to it: one block of 130,000 characters costs hundreds of milliseconds per frame, the last
+ * small block almost nothing. Everything is a text node: nothing a model, a tool or a server
+ * says is ever parsed as HTML.
  */
+import { CONSOLE_BLOCK_HARD_CHARS, CONSOLE_BLOCK_SOFT_CHARS } from '../../defaults.ts'
 import type { ConsoleLine } from '../../store/runStore.ts'
 
 export interface ConsoleDomOptions {
@@ -13,72 +18,167 @@ export interface ConsoleDomOptions {
   reasoningLabel: string
 }
 
-interface RenderedLine {
-  line: ConsoleLine
+interface Chunk {
   element: HTMLElement
   text: Text
+  length: number
+  /** No more text goes into this block (it ended at a newline or is full). */
+  closed: boolean
 }
 
-function create(line: ConsoleLine, options: ConsoleDomOptions): RenderedLine {
-  const inline = line.kind === 'output'
-  const element = document.createElement(inline ? 'span' : 'div')
-  element.className = `wf-run-console__line wf-run-console__line--${line.kind}`
-  if (line.kind === 'reasoning') element.dataset['label'] = options.reasoningLabel
-  if (line.kind === 'guard') {
-    element.className += ` wf-run-console__line--${line.level === 'trip' ? 'trip' : 'hint'}`
-    if (options.testIds) element.dataset['testid'] = 'guard-alert'
-    if (line.layer) element.dataset['layer'] = line.layer
-    if (line.level) element.dataset['level'] = line.level
+interface RenderedLine {
+  /** The store line this DOM line last matched (its text is what the DOM shows, before trimming). */
+  line: ConsoleLine
+  element: HTMLElement
+  chunks: Chunk[]
+  /** Characters shown now (after any front trimming). */
+  length: number
+}
+
+/** Where the next block should end: after a newline past the soft limit, else at the hard limit. */
+function takeLength(chunkLength: number, text: string): { take: number; close: boolean } {
+  const room = CONSOLE_BLOCK_HARD_CHARS - chunkLength
+  if (chunkLength + text.length <= CONSOLE_BLOCK_SOFT_CHARS) return { take: text.length, close: false }
+  const newline = text.indexOf('\n', Math.max(0, CONSOLE_BLOCK_SOFT_CHARS - chunkLength))
+  if (newline >= 0 && newline < room) return { take: newline + 1, close: true }
+  if (text.length < room) return { take: text.length, close: false }
+  // Full: end at the last space of what fits, so a word is not split across blocks.
+  const space = text.lastIndexOf(' ', room - 1)
+  return { take: space > room / 2 ? space + 1 : room, close: true }
+}
+
+/** Splits `text` into the blocks a console would lay it out in (for long outputs shown at once). */
+export function splitIntoBlocks(text: string): string[] {
+  const out: string[] = []
+  let rest = text
+  while (rest.length > 0) {
+    const { take } = takeLength(0, rest)
+    out.push(rest.slice(0, take))
+    rest = rest.slice(take)
   }
-  const text = document.createTextNode(line.text)
-  element.appendChild(text)
-  return { line, element, text }
+  return out
 }
 
-/** The DOM side of one console; `sync` is called after every store update that touched it. */
 export class ConsoleDom {
   private rendered: RenderedLine[] = []
+  private dropped = 0
 
   constructor(
     private readonly root: HTMLElement,
     private readonly options: ConsoleDomOptions,
   ) {}
 
-  sync(lines: readonly ConsoleLine[]): void {
-    const rendered = this.rendered
-    const shared = Math.min(rendered.length, lines.length)
-    let keep = 0
-    while (keep < shared && (rendered[keep] as RenderedLine).line === lines[keep]) keep += 1
-    if (keep < shared) {
-      // The common case while streaming: the last segment grew. Append only the new text.
-      const old = rendered[keep] as RenderedLine
-      const line = lines[keep] as ConsoleLine
-      if (
-        old.line.kind === line.kind &&
-        line.kind !== 'guard' &&
-        line.text.length >= old.line.text.length &&
-        line.text.startsWith(old.line.text)
-      ) {
-        if (line.text.length > old.line.text.length)
-          old.text.appendData(line.text.slice(old.line.text.length))
-        old.line = line
-        keep += 1
+  /**
+   * Shows `lines`. `dropped` is how many characters the store has cut from the front since the
+   * console was last empty (NodeRunState.consoleDropped).
+   */
+  sync(lines: readonly ConsoleLine[], dropped = 0): void {
+    if (!this.trimFront(dropped - this.dropped)) return this.rebuild(lines, dropped)
+    this.dropped = dropped
+    for (let i = 0; i < lines.length; i += 1) {
+      const line = lines[i] as ConsoleLine
+      const shown = this.rendered[i]
+      if (!shown) {
+        this.add(line)
+        continue
       }
+      if (shown.line === line) continue
+      // The line may only have grown: anything else (a new run, another saved run) rebuilds.
+      const before = shown.line.text.slice(shown.line.text.length - shown.length)
+      if (shown.line.kind !== line.kind || line.kind === 'guard' || !line.text.startsWith(before)) {
+        return this.rebuild(lines, dropped)
+      }
+      this.append(shown, line.text.slice(before.length))
+      shown.line = line
     }
-    for (let i = rendered.length - 1; i >= keep; i -= 1) (rendered[i] as RenderedLine).element.remove()
-    rendered.length = Math.min(rendered.length, keep)
-    if (keep >= lines.length) return
-    const fragment = document.createDocumentFragment()
-    for (let i = keep; i < lines.length; i += 1) {
-      const next = create(lines[i] as ConsoleLine, this.options)
-      fragment.appendChild(next.element)
-      rendered.push(next)
-    }
-    this.root.appendChild(fragment)
+    if (this.rendered.length > lines.length) this.rebuild(lines, dropped)
   }
 
   clear(): void {
     for (const r of this.rendered) r.element.remove()
     this.rendered = []
+    this.dropped = 0
+  }
+
+  private rebuild(lines: readonly ConsoleLine[], dropped: number): void {
+    this.clear()
+    this.dropped = dropped
+    for (const line of lines) this.add(line)
+  }
+
+  /** Removes `count` characters from the front; false when that is not a plain trim. */
+  private trimFront(count: number): boolean {
+    if (count < 0) return false
+    let left = count
+    while (left > 0) {
+      const first = this.rendered[0]
+      if (!first) return false
+      if (first.length <= left) {
+        left -= first.length
+        first.element.remove()
+        this.rendered.shift()
+        continue
+      }
+      while (left > 0) {
+        const chunk = first.chunks[0] as Chunk
+        if (chunk.length <= left) {
+          left -= chunk.length
+          first.length -= chunk.length
+          chunk.element.remove()
+          first.chunks.shift()
+        } else {
+          chunk.text.deleteData(0, left)
+          chunk.length -= left
+          first.length -= left
+          left = 0
+        }
+      }
+    }
+    return true
+  }
+
+  private add(line: ConsoleLine): void {
+    const element = document.createElement('div')
+    element.className = `wf-run-console__line wf-run-console__line--${line.kind}`
+    if (line.kind === 'reasoning') element.dataset['label'] = this.options.reasoningLabel
+    if (line.kind === 'guard') {
+      element.className += ` wf-run-console__line--${line.level === 'trip' ? 'trip' : 'hint'}`
+      if (this.options.testIds) element.dataset['testid'] = 'guard-alert'
+      if (line.layer) element.dataset['layer'] = line.layer
+      if (line.level) element.dataset['level'] = line.level
+      // One alert is one text node: its text content is exactly the spec's console line.
+      const text = document.createTextNode(line.text)
+      element.appendChild(text)
+      this.root.appendChild(element)
+      const chunk: Chunk = { element, text, length: line.text.length, closed: true }
+      this.rendered.push({ line, element, chunks: [chunk], length: line.text.length })
+      return
+    }
+    const rendered: RenderedLine = { line, element, chunks: [], length: 0 }
+    this.append(rendered, line.text)
+    this.root.appendChild(element)
+    this.rendered.push(rendered)
+  }
+
+  private append(line: RenderedLine, text: string): void {
+    let rest = text
+    while (rest.length > 0) {
+      let chunk = line.chunks[line.chunks.length - 1]
+      if (!chunk || chunk.closed) {
+        const element = document.createElement('div')
+        element.className = 'wf-run-console__block'
+        const node = document.createTextNode('')
+        element.appendChild(node)
+        line.element.appendChild(element)
+        chunk = { element, text: node, length: 0, closed: false }
+        line.chunks.push(chunk)
+      }
+      const { take, close } = takeLength(chunk.length, rest)
+      chunk.text.appendData(rest.slice(0, take))
+      chunk.length += take
+      chunk.closed = close
+      line.length += take
+      rest = rest.slice(take)
+    }
   }
 }

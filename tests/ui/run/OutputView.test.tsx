@@ -17,7 +17,7 @@ describe('output view', () => {
     const { container } = render(<OutputView output={{ answer: XSS, n: { a: 1 } }} mode="text" />)
     expect(container.querySelector('img')).toBeNull()
     expect(container.querySelector('h1')).toBeNull()
-    const texts = [...container.querySelectorAll('pre')].map((p) => p.textContent)
+    const texts = [...container.querySelectorAll('.wf-run-output__text')].map((p) => p.textContent)
     expect(texts).toEqual([XSS, '{\n  "a": 1\n}'])
   })
 

@@ -76,19 +76,17 @@ describe('run panel', () => {
     expect(screen.getByTestId('run-status')).toHaveAttribute('data-status', 'running')
     expect(screen.getByTestId('run-progress').textContent).toBe('1 of 3 nodes')
     act(() => {
-      runStore
-        .getState()
-        .actions.applyEvents([
-          ev('nodeStart', { nodeId: 'llm_1', inputs: { in_1: { q: 'x' } } }),
-          ev('nodeError', {
-            nodeId: 'llm_1',
-            code: 'PROVIDER_AUTH',
-            message: 'The key was refused.',
-            durationMs: 5,
-          }),
-          ev('nodeSkipped', { nodeId: 'out_1', reason: 'Skipped because "Ask the model" failed.' }),
-          ev('runFinish', { status: 'error', usage, durationMs: 1500 }),
-        ])
+      runStore.getState().actions.applyEvents([
+        ev('nodeStart', { nodeId: 'llm_1', inputs: { in_1: { q: 'x' } } }),
+        ev('nodeError', {
+          nodeId: 'llm_1',
+          code: 'PROVIDER_AUTH',
+          message: 'The key was refused.',
+          durationMs: 5,
+        }),
+        ev('nodeSkipped', { nodeId: 'out_1', reason: 'Skipped because "Ask the model" failed.' }),
+        ev('runFinish', { status: 'error', usage, durationMs: 1500 }),
+      ])
     })
     expect(screen.getByTestId('run-status')).toHaveAttribute('data-status', 'error')
     expect(screen.getByTestId('run-progress').textContent).toBe('3 of 3 nodes')
@@ -109,21 +107,21 @@ describe('run panel', () => {
       </ServicesContext.Provider>,
     )
     act(() => {
-      runStore
-        .getState()
-        .actions.applyEvents([
-          ev('runStart', { flowId: 'flow_p', nodeIds: ['out_1'] }),
-          ev('nodeFinish', {
-            nodeId: 'out_1',
-            status: 'success',
-            output: { answer: '**hi** <img src=x onerror=alert(1)>' },
-            durationMs: 1,
-          }),
-          ev('runFinish', { status: 'success', usage, durationMs: 10 }),
-        ])
+      runStore.getState().actions.applyEvents([
+        ev('runStart', { flowId: 'flow_p', nodeIds: ['out_1'] }),
+        ev('nodeFinish', {
+          nodeId: 'out_1',
+          status: 'success',
+          output: { answer: '**hi** <img src=x onerror=alert(1)>' },
+          durationMs: 1,
+        }),
+        ev('runFinish', { status: 'success', usage, durationMs: 10 }),
+      ])
     })
     const result = screen.getByTestId('run-result')
-    expect(result.querySelector('pre')?.textContent).toBe('**hi** <img src=x onerror=alert(1)>')
+    expect(result.querySelector('.wf-run-output__text')?.textContent).toBe(
+      '**hi** <img src=x onerror=alert(1)>',
+    )
     expect(result.querySelector('img')).toBeNull()
   })
 

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest'
+import {
+  CONSOLE_BLOCK_HARD_CHARS,
+  CONSOLE_BLOCK_SOFT_CHARS,
+  CONSOLE_MAX_CHARS,
+} from '../../../src/defaults.ts'
+import type { RunEvent } from '../../../src/engine/index.ts'
+import { reduceRunEvents, type ConsoleLine, type NodeRunState } from '../../../src/store/runStore.ts'
+import { ConsoleDom } from '../../../src/ui/run/consoleDom.ts'
+
+function setup() {
+  const root = document.createElement('div')
+  const dom = new ConsoleDom(root, { testIds: true, reasoningLabel: 'Reasoning' })
+  return { root, dom }
+}
+
+const blocks = (root: HTMLElement) =>
+  [...root.querySelectorAll('.wf-run-console__block')].map((b) => b.textContent ?? '')
+
+/** Streams `pieces` into node `a` through the real reducer, syncing the DOM after each one. */
+function stream(pieces: string[], dom: ConsoleDom): NodeRunState {
+  let view = reduceRunEvents({ nodes: {}, run: null }, [
+    { type: 'runStart', runId: 'r', at: 0, flowId: 'f', nodeIds: ['a'] },
+  ])
+  for (const text of pieces) {
+    const event: RunEvent = { type: 'nodeChunk', runId: 'r', at: 0, nodeId: 'a', text, channel: 'output' }
+    view = reduceRunEvents(view, [event])
+    const a = view.nodes['a'] as NodeRunState
+    dom.sync(a.consoleLines, a.consoleDropped)
+  }
+  return view.nodes['a'] as NodeRunState
+}
+
+describe('console DOM', () => {
+  it('lays long text out in small blocks that end right after a newline, text unchanged', () => {
+    const { root, dom } = setup()
+    const paragraph = `${'word '.repeat(100)}\n`
+    const pieces = Array.from({ length: 40 }, () => paragraph)
+    stream(pieces, dom)
+    expect(root.textContent).toBe(pieces.join(''))
+    const all = blocks(root)
+    expect(all.length).toBeGreaterThan(3)
+    for (const block of all.slice(0, -1)) {
+      expect(block.endsWith('\n')).toBe(true)
+      expect(block.length).toBeGreaterThanOrEqual(CONSOLE_BLOCK_SOFT_CHARS)
+      expect(block.length).toBeLessThan(CONSOLE_BLOCK_SOFT_CHARS + paragraph.length + 1)
+    }
+  })
+
+  it('cuts text without newlines at a space before the hard limit', () => {
+    const { root, dom } = setup()
+    const pieces = Array.from({ length: 30 }, (_, i) => `token${i} `.repeat(200))
+    stream(pieces, dom)
+    expect(root.textContent).toBe(pieces.join(''))
+    const all = blocks(root)
+    for (const block of all) expect(block.length).toBeLessThanOrEqual(CONSOLE_BLOCK_HARD_CHARS)
+    for (const block of all.slice(0, -1)) expect(block.endsWith(' ')).toBe(true)
+  })
+
+  it('appends to the last block only: earlier blocks stay the same nodes', () => {
+    const { root, dom } = setup()
+    stream([`${'a'.repeat(CONSOLE_BLOCK_SOFT_CHARS)}\nnext`], dom)
+    const first = root.querySelector('.wf-run-console__block')
+    const lines: ConsoleLine[] = [
+      { kind: 'output', text: `${'a'.repeat(CONSOLE_BLOCK_SOFT_CHARS)}\nnext more` },
+    ]
+    dom.sync(lines, 0)
+    expect(root.querySelector('.wf-run-console__block')).toBe(first)
+    expect(blocks(root)).toEqual([`${'a'.repeat(CONSOLE_BLOCK_SOFT_CHARS)}\n`, 'next more'])
+  })
+
+  it('trims from the front exactly what the store cut, keeping the DOM equal to the store', () => {
+    const { root, dom } = setup()
+    const piece = `${'x'.repeat(999)}\n`
+    const pieces = Array.from({ length: Math.ceil((CONSOLE_MAX_CHARS * 1.5) / piece.length) }, (_, i) =>
+      i % 7 === 3 ? `[${i}]${piece}` : piece,
+    )
+    const state = stream(pieces, dom)
+    expect(state.consoleCut).toBe(true)
+    const expected = state.consoleLines.map((l) => l.text).join('')
+    expect(expected.length).toBe(CONSOLE_MAX_CHARS)
+    expect(root.textContent).toBe(expected)
+  })
+
+  it('keeps guard alerts whole with their exact text, and rebuilds for another run', () => {
+    const { root, dom } = setup()
+    const trip = '[Agent Max Iterations Reached] Synthesizing final answer...'
+    dom.sync(
+      [
+        { kind: 'output', text: 'partial' },
+        { kind: 'guard', text: trip, layer: 'iterations', level: 'trip' },
+      ],
+      0,
+    )
+    const alert = root.querySelector('[data-testid="guard-alert"]')
+    expect(alert?.textContent).toBe(trip)
+    expect(alert?.getAttribute('data-layer')).toBe('iterations')
+    // Another run (or a saved one) with different text: rebuilt, not appended.
+    dom.sync([{ kind: 'output', text: 'other' }], 0)
+    expect(root.textContent).toBe('other')
+    expect(root.querySelector('[data-testid="guard-alert"]')).toBeNull()
+    dom.sync([], 0)
+    expect(root.textContent).toBe('')
+  })
+})
