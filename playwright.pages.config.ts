@@ -14,6 +14,7 @@ const DIR = process.env.PAGES_OUT_DIR ?? 'dist-pages'
 export default defineConfig({
   testDir: 'e2e',
   testMatch: ['**/pages.spec.ts', '**/templates.spec.ts'],
+  outputDir: 'test-results/pages',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: Number(process.env.E2E_WORKERS ?? 2),

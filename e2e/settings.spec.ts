@@ -218,6 +218,34 @@ test('a malformed workflow file shows the error banner with the JSON path and ch
   await expect(app.page.getByRole('dialog')).toHaveCount(0)
 })
 
+test('a workflow file dropped on the canvas is imported as a new flow', async ({ app, page }) => {
+  const { canvas, flows, templates } = app
+  await templates.loopBreakerButton().click()
+  await expect(canvas.node('agent')).toBeVisible()
+  const exported = JSON.parse((await app.exportWorkflow()).text) as WorkflowFile
+  // A different flow id, so the drop makes a new flow without asking.
+  const file = { ...exported, metadata: { ...exported.metadata, id: 'dropped-flow', name: 'Dropped in' } }
+  await flows.create()
+  const count = await flows.items.count()
+
+  // What the browser hands the page when a file from the desktop is dropped on it.
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer()
+    transfer.items.add(new File([text], 'dropped.wardflow.json', { type: 'application/json' }))
+    return transfer
+  }, JSON.stringify(file))
+  const at = await canvas.pointAt(0.3, 0.2)
+  const box = await canvas.box()
+  const position = { x: at.x - box.x, y: at.y - box.y }
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await canvas.surface.dispatchEvent(type, { dataTransfer, clientX: at.x, clientY: at.y, position })
+
+  await expect(flows.items).toHaveCount(count + 1)
+  await expect(flows.current()).toContainText('Dropped in')
+  await expect(canvas.nodes).toHaveCount(exported.nodes.length)
+  await expect(canvas.node('agent')).toBeVisible()
+})
+
 test('a PatchCat workflow imports, with an unsupported node kept as a placeholder', async ({ app }) => {
   const { canvas, flows } = app
   const text = readFileSync(new URL('./fixtures/patchcat-small.json', import.meta.url), 'utf8')

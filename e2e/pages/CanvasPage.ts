@@ -153,15 +153,15 @@ export class CanvasPage {
     await this.page.keyboard.press('ControlOrMeta+A')
   }
 
-  /** Moves a node by dragging its header. */
-  async moveNode(id: string, dx: number, dy: number): Promise<void> {
+  /** Moves a node by dragging its header (`steps` mouse moves per half of the way). */
+  async moveNode(id: string, dx: number, dy: number, steps = 5): Promise<void> {
     const box = await this.node(id).boundingBox()
     if (!box) throw new Error(`Node ${id} is not visible`)
     const start = { x: box.x + 14, y: box.y + 14 }
     await this.page.mouse.move(start.x, start.y)
     await this.page.mouse.down()
-    await this.page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps: 5 })
-    await this.page.mouse.move(start.x + dx, start.y + dy, { steps: 5 })
+    await this.page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps })
+    await this.page.mouse.move(start.x + dx, start.y + dy, { steps })
     await this.page.mouse.up()
   }
 
