@@ -107,7 +107,7 @@ export function RunPanel() {
           {run ? (
             <>
               <div>
-                <dt>{t('panel.progressLabel')}</dt>
+                <dt className="visually-hidden">{t('panel.progressLabel')}</dt>
                 <dd>
                   <progress className="wf-run-progress" max={run.total} value={run.done} aria-hidden="true" />{' '}
                   <span data-testid="run-progress">
@@ -119,7 +119,7 @@ export function RunPanel() {
                 </dd>
               </div>
               <div>
-                <dt>{t('panel.tokensLabel')}</dt>
+                <dt className="visually-hidden">{t('panel.tokensLabel')}</dt>
                 <dd data-testid="run-tokens">
                   <UsageFigure usage={run.usage} />
                 </dd>
