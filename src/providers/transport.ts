@@ -9,6 +9,8 @@ import {
   PROVIDER_MAX_RETRIES,
   PROVIDER_REQUEST_TIMEOUT_MS,
   PROVIDER_RETRY_AFTER_MAX_MS,
+  PROVIDER_STREAM_PIECE_CHARS,
+  PROVIDER_STREAM_SLICE_MS,
 } from '../defaults.ts'
 import { FlowError, isAbortError, type Clock, type FetchLike } from '../engine/index.ts'
 import {
@@ -89,6 +91,10 @@ class CallScope {
     this.last = this.deps.clock.now()
   }
 
+  get clock(): Clock {
+    return this.deps.clock
+  }
+
   private async watch(timeoutMs: number): Promise<void> {
     const { clock } = this.deps
     try {
@@ -149,6 +155,12 @@ export class OpenCall {
     const reader = body.getReader()
     const decoder = new TextDecoder()
     try {
+      const { clock } = this.scope
+      // When this stream last gave the thread a turn for other work (drawing the page). A read
+      // that waited for the network may have given one too, but nothing here can tell a wait
+      // from a busy thread, so only the stream's own sleeps count: at worst a slow stream sleeps
+      // 0 ms before a read's text, which costs it nothing.
+      let sliceStart = clock.now()
       for (;;) {
         let step: ReadableStreamReadResult<Uint8Array>
         try {
@@ -164,7 +176,19 @@ export class OpenCall {
         }
         const text = decoder.decode(step.value, { stream: true })
         this.received += text.length
-        if (text !== '') yield text
+        // Everything a piece triggers downstream (parsing, node events, the run's consumers)
+        // runs before the next piece is asked for, so the slice measures all of that work.
+        for (let at = 0; at < text.length; at += PROVIDER_STREAM_PIECE_CHARS) {
+          if (clock.now() - sliceStart >= PROVIDER_STREAM_SLICE_MS) {
+            try {
+              await clock.sleep(0, this.scope.signal)
+            } catch (error) {
+              throw this.scope.error(error, (cause) => droppedError(cause, this.target, this.received))
+            }
+            sliceStart = clock.now()
+          }
+          yield text.slice(at, at + PROVIDER_STREAM_PIECE_CHARS)
+        }
       }
     } finally {
       reader.cancel().catch(() => undefined)
