@@ -28,6 +28,8 @@ export interface RunService {
   openRun?(id: string): Promise<void>
   /** Back from a saved run to the live canvas. */
   showLive?(): void
+  /** Reloads the open flow's run history (e.g. after the danger zone cleared it). */
+  refreshHistory?(): Promise<void>
 }
 
 export interface ImportService {
