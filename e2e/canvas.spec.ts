@@ -13,19 +13,22 @@ test.beforeEach(async ({ app }) => {
 test('each of the seven node types dragged from the palette lands under the pointer', async ({ app }) => {
   const { canvas } = app
   await expect(canvas.welcome).toBeVisible()
-  // Drop points spread over the canvas; the first avoids the welcome card in the middle.
+  // Drop points in canvas pixels, spread out; the first avoids the welcome card in the middle.
+  // Their heights sit 7 px past a grid line (16 px): the worst case for snapping, where a node
+  // centred on a wrong nominal height ends just above the pointer.
   const spots: Array<[number, number]> = [
-    [0.15, 0.12],
-    [0.5, 0.12],
-    [0.85, 0.12],
-    [0.15, 0.45],
-    [0.5, 0.45],
-    [0.85, 0.45],
-    [0.3, 0.75],
+    [140, 87],
+    [520, 87],
+    [140, 215],
+    [520, 215],
+    [140, 343],
+    [520, 343],
+    [330, 471],
   ]
   for (const [i, type] of NODE_TYPES.entries()) {
-    const [fx, fy] = spots[i] ?? [0.5, 0.5]
-    const drop = await canvas.pointAt(fx, fy)
+    const [dx, dy] = spots[i] ?? [300, 300]
+    const origin = await canvas.box()
+    const drop = { x: origin.x + dx, y: origin.y + dy }
     const id = await canvas.dragFromPalette(type, drop)
     const box = await canvas.node(id).boundingBox()
     expect(box, `${type} node is visible`).not.toBeNull()

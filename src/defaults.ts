@@ -148,9 +148,13 @@ export const UNDO_GROUP_WINDOW_MS = 1_000
 export const UNDO_HISTORY_LIMIT = 200
 export const SNAP_GRID_PX = 16
 export const PASTE_OFFSET_PX = 32
-/** Canvas: a node's nominal size, used before React Flow measured it (drop point, layout). */
+/**
+ * Canvas: a node's nominal size, used before React Flow measured it (drop point, layout). The
+ * height is that of a fresh node (header only: ~53 px; with a one-line summary: ~86 px), so a
+ * node dropped and snapped to the grid always has the pointer inside it.
+ */
 export const NODE_WIDTH_PX = 260
-export const NODE_HEIGHT_PX = 96
+export const NODE_HEIGHT_PX = 56
 export const NOTE_DEFAULT_WIDTH_PX = 240
 export const NOTE_DEFAULT_HEIGHT_PX = 140
 export const NOTE_MIN_SIZE_PX = 120
