@@ -2,21 +2,30 @@
  * The app shell: toolbar on top; flows and palette on the left; the canvas in the middle; the
  * inspector on the right. Each panel is its own component; areas add their panels here.
  */
+import { lazy, Suspense } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
 import { CanvasArea } from './ui/canvas/CanvasArea.tsx'
 import { EditorKeys } from './ui/canvas/EditorKeys.tsx'
 import { FlowList } from './ui/flows/FlowList.tsx'
-import { ImportHost } from './ui/import/ImportHost.tsx'
 import { Inspector } from './ui/inspector/Inspector.tsx'
 import { ErrorBanner } from './ui/kit/ErrorBanner.tsx'
 import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
-import { NodeRunDetails } from './ui/run/NodeRunDetails.tsx'
-import { SettingsHost } from './ui/settings/SettingsHost.tsx'
 import { ShortcutSheet } from './ui/shortcuts/ShortcutSheet.tsx'
-import { TemplatesHost } from './ui/templates/TemplatesHost.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
 import { Toolbar } from './ui/toolbar/Toolbar.tsx'
+
+// Dialogs and run details load after the first paint (each area's code is its own chunk).
+const ImportHost = lazy(() => import('./ui/import/ImportHost.tsx').then((m) => ({ default: m.ImportHost })))
+const NodeRunDetails = lazy(() =>
+  import('./ui/run/NodeRunDetails.tsx').then((m) => ({ default: m.NodeRunDetails })),
+)
+const SettingsHost = lazy(() =>
+  import('./ui/settings/SettingsHost.tsx').then((m) => ({ default: m.SettingsHost })),
+)
+const TemplatesHost = lazy(() =>
+  import('./ui/templates/TemplatesHost.tsx').then((m) => ({ default: m.TemplatesHost })),
+)
 
 const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 
@@ -37,9 +46,11 @@ export function App() {
         </div>
         <ShortcutSheet />
         <StatusNotes />
-        <TemplatesHost />
-        <SettingsHost />
-        <ImportHost />
+        <Suspense fallback={null}>
+          <TemplatesHost />
+          <SettingsHost />
+          <ImportHost />
+        </Suspense>
         <EditorKeys />
       </div>
     </ReactFlowProvider>

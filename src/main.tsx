@@ -13,7 +13,7 @@ import './ui/theme/panels.css'
 import { App } from './App.tsx'
 import { createApp } from './app/createApp.ts'
 import { installers } from './app/installers.ts'
-import { ServicesContext } from './app/services.ts'
+import { ServicesProvider } from './app/ServicesProvider.tsx'
 import { initI18n, initialLanguage } from './i18n/index.ts'
 import { settingsStore } from './store/settingsStore.ts'
 import { rememberedTheme, resolveTheme } from './ui/theme/useTheme.ts'
@@ -33,9 +33,9 @@ void initI18n(language).then(() => {
   if (!root) return
   createRoot(root).render(
     <StrictMode>
-      <ServicesContext.Provider value={app.services}>
+      <ServicesProvider store={app.servicesStore}>
         <App />
-      </ServicesContext.Provider>
+      </ServicesProvider>
     </StrictMode>,
   )
   void app.start()

@@ -1,8 +1,10 @@
 /**
  * The composition root: opens storage, starts autosave and preflight, builds the services the
  * UI receives through ServicesContext, and lets each area install its own services
- * (runs, settings, import/export, templates) through `installers.ts`.
+ * (runs, settings, import/export, templates) through `installers.ts`. Installers may be lazy:
+ * their code then loads after the first paint, and the UI sees their services when they land.
  */
+import { createStore, type StoreApi } from 'zustand'
 import { toFlowError, type FlowDocument } from '../engine/index.ts'
 import { engineRegistry } from '../nodes/registry.ts'
 import { openWardflowDb, saveFlow, toStorageError, type WardflowDb } from '../storage/index.ts'
@@ -33,16 +35,31 @@ export interface Installed {
 
 export type ServiceInstaller = (core: AppCore, services: AppServices) => Installed | void
 
+/** An installer whose module is imported on start, keeping its code out of the first-paint bundle. */
+export interface LazyInstaller {
+  lazy: () => Promise<ServiceInstaller>
+}
+
+export type InstallerEntry = ServiceInstaller | LazyInstaller
+
+/** `lazyInstaller(() => import('./runInstaller.ts').then((m) => m.installRuns))` */
+export function lazyInstaller(load: () => Promise<ServiceInstaller>): LazyInstaller {
+  return { lazy: load }
+}
+
 export interface CreateAppOptions {
   dbName?: string
-  installers?: readonly ServiceInstaller[]
+  installers?: readonly InstallerEntry[]
   flows?: FlowStore
   /** Opens the database; tests pass one backed by fake-indexeddb. */
   openDb?(): Promise<WardflowDb>
 }
 
 export interface App {
+  /** The live services object (installers read it lazily); the UI reads `servicesStore`. */
   services: AppServices
+  /** A fresh copy of the services after each install, for ServicesProvider. */
+  servicesStore: StoreApi<AppServices>
   core: AppCore
   /** Runs every installer's start step, then opens the last flow. */
   start(): Promise<void>
@@ -87,27 +104,49 @@ export function createApp(options: CreateAppOptions = {}): App {
 
   const core: AppCore = { db, flows, flowsService, autosave }
   const services: AppServices = { flows: flowsService }
+  const servicesStore = createStore<AppServices>()(() => ({ ...services }))
   const installed: Installed[] = []
-  for (const install of options.installers ?? []) {
-    const result = install(core, services)
-    if (!result) continue
+  const install = (installer: ServiceInstaller): Installed | null => {
+    const result = installer(core, services)
+    if (!result) return null
     installed.push(result)
     Object.assign(services, result.services)
+    servicesStore.setState({ ...services }, true)
+    return result
   }
+  const entries = options.installers ?? []
+  // Plain installers install at once; lazy ones start loading now, in parallel.
+  const pending = entries.map((entry) =>
+    typeof entry === 'function' ? (install(entry), null) : entry.lazy(),
+  )
   const stopPreflight = watchPreflight(flows, engineRegistry)
+
+  const startInstalled = async (part: Installed | null): Promise<void> => {
+    try {
+      await part?.start?.()
+    } catch (error) {
+      report(error)
+    }
+  }
 
   return {
     services,
+    servicesStore,
     core,
     async start() {
-      for (const part of installed) {
+      // The flow opens while lazy areas load: a big flow paints without waiting for them.
+      const opening = flowsService.start()
+      const eager = [...installed]
+      for (const part of eager) await startInstalled(part)
+      for (const load of pending) {
+        if (load === null) continue
         try {
-          await part.start?.()
+          await startInstalled(install(await load))
         } catch (error) {
           report(error)
         }
       }
-      await flowsService.start()
+      await opening
     },
     stop() {
       autosave.stop()

@@ -3,9 +3,12 @@
  * import/export, templates. An installer receives the core (database, flow store, flows
  * service, autosave) and the services built so far, and returns what it adds.
  */
-import type { ServiceInstaller } from './createApp.ts'
-import { installRuns } from './runInstaller.ts'
-import { installSettings } from './settingsInstaller.ts'
-import { installTemplates } from './templatesInstaller.ts'
+import { lazyInstaller, type InstallerEntry } from './createApp.ts'
 
-export const installers: ServiceInstaller[] = [installSettings, installRuns, installTemplates]
+// Lazy: each area's code (engine runner, providers, sandbox client, import/export, settings
+// screens) loads right after the first paint instead of inside the first-paint bundle.
+export const installers: InstallerEntry[] = [
+  lazyInstaller(() => import('./settingsInstaller.ts').then((m) => m.installSettings)),
+  lazyInstaller(() => import('./runInstaller.ts').then((m) => m.installRuns)),
+  lazyInstaller(() => import('./templatesInstaller.ts').then((m) => m.installTemplates)),
+]

@@ -179,7 +179,9 @@ export function Canvas() {
             color="var(--canvas-dot)"
           />
           <Controls showInteractive={false} />
-          {minimap ? <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} /> : null}
+          {minimap && nodes.length > 0 ? (
+            <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} />
+          ) : null}
         </ReactFlow>
       </div>
     </NodeTextContext.Provider>

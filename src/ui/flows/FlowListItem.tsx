@@ -13,6 +13,16 @@ export interface FlowListItemProps {
   onDelete(): void
 }
 
+/** Today: the time; otherwise the date. Short enough for one line beside the node count. */
+function formatWhen(iso: string, language: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const today = new Date().toDateString() === date.toDateString()
+  return today
+    ? date.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString(language, { month: 'short', day: 'numeric' })
+}
+
 export const FlowListItem = memo(function FlowListItem({
   flow,
   current,
@@ -23,10 +33,7 @@ export const FlowListItem = memo(function FlowListItem({
 }: FlowListItemProps) {
   const { t, i18n } = useTranslation()
   const [draft, setDraft] = useState<string | null>(null)
-  const updated = new Date(flow.updatedAt)
-  const when = Number.isNaN(updated.getTime())
-    ? ''
-    : updated.toLocaleString(i18n.language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
+  const when = formatWhen(flow.updatedAt, i18n.language)
 
   const commit = (): void => {
     const name = (draft ?? '').trim()
