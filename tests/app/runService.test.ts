@@ -127,6 +127,41 @@ describe('run service against the local OpenAI-compatible mock server', () => {
   })
 })
 
+describe('run service with locked keys', () => {
+  it('asks once for the passphrase, then runs with the unlocked key', async () => {
+    const key = 'sk-unlocked-key-42'
+    const mock = await startMockOpenAiServer({ apiKey: key })
+    try {
+      let locked = true
+      let asked = 0
+      const h = await harness({
+        settings: { providers: [{ ...DEMO_PROVIDER }, openAiProvider(mock.baseUrl)] },
+        keys: {
+          isLocked: () => locked,
+          requestUnlock: async () => {
+            asked += 1
+            // What the settings area does on unlock: the settings store gets the keys.
+            h.settings.value = {
+              ...h.settings.value,
+              providers: [{ ...DEMO_PROVIDER }, openAiProvider(mock.baseUrl, { apiKey: key })],
+            }
+            locked = false
+            return true
+          },
+        },
+      })
+      h.open(withProvider(sampleFlow('flow_u'), 'mock'))
+      await h.runToEnd()
+      expect(asked).toBe(1)
+      expect(h.notices.getState().banner).toBeNull()
+      expect(h.runs.getState().nodes['llm_1']?.status).toBe('success')
+      expect(mock.requests.some((r) => r.headers['authorization'] === `Bearer ${key}`)).toBe(true)
+    } finally {
+      await mock.close()
+    }
+  })
+})
+
 describe('run service with the demo provider', () => {
   it('refuses a flow with a loop: the banner explains it and nothing runs', async () => {
     const h = await harness()
