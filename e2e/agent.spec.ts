@@ -61,6 +61,19 @@ test('the stuck agent gets a hint, then the deadlock breaker trips, and the answ
   await expect(run.result).toContainText('I checked the order system three times')
   await expect(app.page.getByTestId('passphrase-dialog')).toHaveCount(0)
   await expect(app.settings.dialog).toBeHidden()
+
+  // The run record is listed, survives a reload and re-opens with its guard alerts.
+  const history = app.page.getByRole('tab', { name: 'History' })
+  const records = app.page.getByTestId('run-history-item')
+  await history.click()
+  await expect(records).toHaveCount(1)
+  await app.reload()
+  await expect(canvas.node('agent')).toBeVisible()
+  await history.click()
+  await expect(records).toHaveCount(1)
+  await records.first().getByRole('button').click()
+  await expect(canvas.guardAlerts('agent')).toHaveText([STUCK_HINT, STUCK_TRIP])
+  await expect(canvas.console('answer')).toContainText('I checked the order system three times')
 })
 
 test('the alternating agent gets a cycle hint, then the cycle trips', async ({ app }) => {
