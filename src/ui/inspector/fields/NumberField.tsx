@@ -42,7 +42,8 @@ export function NumberField({ inputId, describedBy, value, field, onChange, onRe
         type="text"
         inputMode="decimal"
         value={shown}
-        placeholder={field.optional ? t('inspector.inherit') : undefined}
+        placeholder={field.optional ? t('inspector.inheritShort') : undefined}
+        title={field.optional ? t('inspector.inherit') : undefined}
         aria-describedby={describedBy}
         aria-invalid={refused || issue ? true : undefined}
         onChange={(e) => {
