@@ -93,6 +93,8 @@ interface Job {
 interface Slot {
   port: SandboxPort
   state: 'starting' | 'idle' | 'busy' | 'dead'
+  /** A run waits for this worker to start (every worker but the ones warm() starts). */
+  claimed: boolean
   ready: Promise<void>
   job?: Job
   onReady(error?: FlowError): void
@@ -133,7 +135,7 @@ export function createPooledCodeRunner(
     notify()
   }
 
-  const spawn = (): Slot => {
+  const spawn = (claimed: boolean): Slot => {
     let resolveReady: () => void = () => {}
     let rejectReady: (error: FlowError) => void = () => {}
     const ready = new Promise<void>((resolve, reject) => {
@@ -148,6 +150,7 @@ export function createPooledCodeRunner(
     const slot: Slot = {
       port: undefined as unknown as SandboxPort,
       state: 'starting',
+      claimed,
       ready,
       onReady(error) {
         clearTimeout(startTimer)
@@ -207,8 +210,15 @@ export function createPooledCodeRunner(
         idle.state = 'busy'
         return idle
       }
-      const wait =
-        slots.size < maxWorkers ? spawn().ready : new Promise<void>((resolve) => changed.push(resolve))
+      // A worker warm() is loading serves the first run that needs one: starting a second
+      // would load QuickJS twice at once, which slows both on a small machine.
+      const warming = [...slots].find((s) => s.state === 'starting' && !s.claimed)
+      if (warming) warming.claimed = true
+      const wait = warming
+        ? warming.ready
+        : slots.size < maxWorkers
+          ? spawn(true).ready
+          : new Promise<void>((resolve) => changed.push(resolve))
       await abortable(wait, signal)
     }
   }
@@ -282,7 +292,7 @@ export function createPooledCodeRunner(
       if (disposed) throw cancelled()
       const live = [...slots]
       if (live.some((s) => s.state === 'idle' || s.state === 'busy')) return
-      await (live.find((s) => s.state === 'starting') ?? spawn()).ready
+      await (live.find((s) => s.state === 'starting') ?? spawn(false)).ready
     },
     dispose() {
       disposed = true
