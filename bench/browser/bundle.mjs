@@ -1,0 +1,72 @@
+// Initial JavaScript: the gzip size (zlib default level, what a static host sends) of the JS
+// the built index.html loads (its module script and modulepreload links), and of every JS
+// file the page actually requests while it loads, with a check that no Monaco or QuickJS file
+// is among them (both must load only when a code editor opens or code runs).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { newPage } from './pages.mjs'
+
+const KB = 1000
+const INITIAL_JS_MAX_KB = 250
+/** File names of Monaco (editor, language modes, workers) and QuickJS (worker, wasm, glue). */
+const LAZY_ONLY = /CodeEditor|editor\.api|\.worker|Mode-|monaco|quickjs|emscripten|\.wasm$/
+
+const gzipKb = (file) => gzipSync(readFileSync(file)).length / KB
+
+/** The JS files index.html names: `<script type=module src>` and `<link rel=modulepreload>`. */
+export function indexScripts(appDir) {
+  const html = readFileSync(join(appDir, 'index.html'), 'utf8')
+  const found = []
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) found.push(m[1])
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) found.push(m[1])
+  return found.map((src) => src.replace(/^\.?\//, ''))
+}
+
+export async function measureBundle(browser, urls) {
+  const staticFiles = indexScripts(urls.appDir)
+  const staticKb = staticFiles.reduce((sum, f) => sum + gzipKb(join(urls.appDir, f)), 0)
+
+  const { context, page } = await newPage(browser)
+  const requested = new Set()
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname
+    if (/\.(m?js|wasm)$/.test(path)) requested.add(path.replace(/^\//, ''))
+  })
+  await page.goto(urls.app)
+  await page.getByTestId('flow-list-item').first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(1000)
+  await context.close()
+  const loaded = [...requested]
+  const loadedKb = loaded.reduce((sum, f) => sum + gzipKb(join(urls.appDir, f)), 0)
+  const lazyLoaded = loaded.filter((f) => LAZY_ONLY.test(f))
+  console.error(`initial JS (index.html): ${staticFiles.join(', ')}`)
+  console.error(`JS requested while loading: ${loaded.join(', ')}`)
+  return [
+    [
+      'initial JS, gzip (index.html script + modulepreload)',
+      staticKb,
+      null,
+      'KB',
+      `<= ${INITIAL_JS_MAX_KB} KB`,
+      staticKb <= INITIAL_JS_MAX_KB,
+    ],
+    [
+      'JS requested during page load, gzip',
+      loadedKb,
+      null,
+      'KB',
+      `<= ${INITIAL_JS_MAX_KB} KB`,
+      loadedKb <= INITIAL_JS_MAX_KB,
+    ],
+    [
+      `Monaco/QuickJS files requested on load: ${lazyLoaded.length === 0 ? 'none' : lazyLoaded.join(' ')}`,
+      lazyLoaded.length,
+      null,
+      'files',
+      '0 files',
+      lazyLoaded.length === 0,
+    ],
+  ]
+}

@@ -1,0 +1,113 @@
+// Canvas measures: opening an N-node flow (import action -> first painted frame with every
+// visible node drawn), dragging a node (animation-frame deltas and main-thread time per frame),
+// and autosave (long tasks from an edit until the save indicator says saved).
+import { fileInput, openApp, openBare } from './pages.mjs'
+import { gridWorkflow, workflowFile } from './flows.mjs'
+
+let uniq = 0
+
+/** Opens a fresh page of `kind`, imports an N-node flow, returns the page and the open time. */
+export async function openFlow(browser, urls, kind, count, pane) {
+  const opened = kind === 'app' ? await openApp(browser, urls.app) : await openBare(browser, urls.bare, pane)
+  const doc = gridWorkflow(count, `bench-${count}-${(uniq += 1)}`)
+  const positions = doc.nodes.map((n) => ({ id: n.id, ...n.position }))
+  await opened.page.evaluate((p) => window.__bench.watchOpen(p), positions)
+  await fileInput(opened.page, kind).setInputFiles(workflowFile(doc))
+  const { start, end } = await opened.page.evaluate(() => window.__bench.open)
+  return { ...opened, openMs: end - start }
+}
+
+async function cdpTaskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Drags node n26 (second row, second column: well inside the canvas, so React Flow never
+ * auto-pans) along a loop with the real mouse: input events go through Chromium's input
+ * pipeline every few milliseconds without waiting for the page, as a mouse reports faster than
+ * the screen refreshes. The node is selected first and the page left to settle, so what is
+ * measured is moving it, not what selecting it opens (the inspector). Returns the
+ * animation-frame deltas while dragging and the main-thread busy time per frame.
+ */
+export async function dragNode(page, { moves = 300, everyMs = 8 } = {}) {
+  const node = page.locator('.react-flow__node[data-id="n26"]')
+  const grab = async () => {
+    const box = await node.boundingBox()
+    if (!box) throw new Error('node n26 is not on screen')
+    return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 16) }
+  }
+  const first = await grab()
+  await page.mouse.click(first.x, first.y)
+  await page.waitForTimeout(1500)
+  const { x: x0, y: y0 } = await grab()
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  await page.mouse.move(x0, y0)
+  await page.mouse.down()
+  await page.evaluate(() => window.__bench.startFrames())
+  const busyBefore = await cdpTaskSeconds(cdp)
+  const started = Date.now()
+  const sent = []
+  for (let i = 1; i <= moves; i += 1) {
+    const a = (i / moves) * 2 * Math.PI
+    const [x, y] = [x0 + 120 * Math.sin(a), y0 + 80 * (1 - Math.cos(a))]
+    sent.push(cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'left', buttons: 1 }))
+    await sleep(everyMs)
+  }
+  await Promise.all(sent)
+  const wallMs = Date.now() - started
+  const busyAfter = await cdpTaskSeconds(cdp)
+  const deltas = await page.evaluate(() => window.__bench.stopFrames())
+  await page.mouse.up()
+  await cdp.detach()
+  return {
+    frames: deltas,
+    meanFrameMs: wallMs / Math.max(1, deltas.length),
+    busyPerFrameMs: ((busyAfter - busyBefore) * 1000) / Math.max(1, deltas.length),
+  }
+}
+
+/**
+ * An edit in a 500-node flow (a short drag of one node), then waits for the save indicator to
+ * say "saved". Returns the longest main-thread task in that window and how long saving took.
+ */
+export async function autosave(page) {
+  // Nothing waiting to be saved (after an import the indicator is idle, after an edit saved).
+  await page
+    .locator('[data-testid="save-status"]:not([data-status="saving"])')
+    .waitFor({ state: 'attached', timeout: 30_000 })
+  const node = page.locator('.react-flow__node[data-id="n25"]')
+  const box = await node.boundingBox()
+  if (!box) throw new Error('node n25 is not on screen')
+  const x = box.x + box.width / 2
+  const y = box.y + Math.min(box.height / 2, 16)
+  // Selected first (the inspector opens and settles): the window measured is the edit and its save.
+  await page.mouse.click(x, y)
+  await page.waitForTimeout(1500)
+  // Resolves when the indicator went to "saving" and then back to "saved" (painted).
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="save-status"]')
+    window.__bench.saved = new Promise((resolve) => {
+      let saving = false
+      const observer = new MutationObserver(() => {
+        if (el.dataset.status === 'saving') saving = true
+        if (saving && el.dataset.status === 'saved') {
+          observer.disconnect()
+          void window.__bench.afterPaint().then(resolve)
+        }
+      })
+      observer.observe(el, { attributes: true, attributeFilter: ['data-status'] })
+    })
+  })
+  const from = await page.evaluate(() => performance.now())
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  await page.mouse.move(x + 20, y + 40, { steps: 4 })
+  await page.mouse.up()
+  const to = await page.evaluate(() => window.__bench.saved)
+  const tasks = await page.evaluate(([a, b]) => window.__bench.longtasksBetween(a, b), [from, to])
+  return { maxTaskMs: Math.max(0, ...tasks.map((t) => t.duration)), tasks: tasks.length, windowMs: to - from }
+}

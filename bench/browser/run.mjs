@@ -1,0 +1,163 @@
+// `node bench/browser/run.mjs` (also part of `npm run bench`): browser figures of the production
+// build in Debian's Chromium (headless), each measured in the same run as its baseline because
+// these 2-core machines are noisy. The baseline of the canvas figures is a bare React Flow page
+// drawing the same nodes with React Flow's default node (bare.tsx): the library's floor. App and
+// bare repetitions alternate so they share the noise; every figure is a median.
+// Options: --reps N (default 5), --only open,drag,autosave,bundle,stream,sandbox, --rebuild.
+import { loadavg, setPriority } from 'node:os'
+import { chromium } from '@playwright/test'
+import { appBuild, bareBuild } from './build.mjs'
+import { autosave, dragNode, openFlow } from './canvas.mjs'
+import { median } from './probes.mjs'
+import { openApp, paneSize } from './pages.mjs'
+import { serveStatic } from './server.mjs'
+import { measureBundle } from './bundle.mjs'
+import { measureStream } from './stream.mjs'
+import { measureSandbox } from './sandbox.mjs'
+
+const argv = process.argv.slice(2)
+const option = (name, fallback) => {
+  const i = argv.indexOf(name)
+  return i >= 0 ? argv[i + 1] : fallback
+}
+const REPS = Number(option('--reps', '5'))
+const ONLY = option('--only', 'open,drag,autosave,bundle,stream,sandbox').split(',')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The machines are shared: other jobs can take most of the two cores, and a long-task bound of
+// 50 ms then measures them, not the page. When allowed (root), this process, the mock server and
+// Chromium run at a higher priority, as a browser in the foreground would. BENCH_NICE=0 turns it off.
+const NICE = Number(process.env.BENCH_NICE ?? -10)
+
+/** Raises this process's priority (Chromium and the mock server inherit it); false when not allowed. */
+function raisePriority() {
+  if (NICE === 0) return false
+  try {
+    setPriority(NICE)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const rows = []
+const fmt = (v, unit) => (v === null || Number.isNaN(v) ? '-' : `${v.toFixed(v < 10 ? 2 : 1)} ${unit}`)
+
+/** One table row; `ok` decides PASS/FAIL. */
+function row(measure, app, bare, unit, target, ok) {
+  const ratio = bare === null || app === null ? '-' : `${(app / bare).toFixed(2)}x`
+  rows.push({
+    measure,
+    app: fmt(app, unit),
+    bare: fmt(bare, unit),
+    ratio,
+    target,
+    result: ok ? 'PASS' : 'FAIL',
+  })
+}
+
+function printTable() {
+  const head = {
+    measure: 'measure',
+    app: 'app median',
+    bare: 'bare median',
+    ratio: 'ratio',
+    target: 'target',
+    result: 'result',
+  }
+  const all = [head, ...rows]
+  const keys = Object.keys(head)
+  const width = Object.fromEntries(keys.map((k) => [k, Math.max(...all.map((r) => r[k].length))]))
+  const line = (r) => keys.map((k) => r[k].padEnd(width[k])).join(' | ')
+  console.log(line(head))
+  console.log(keys.map((k) => '-'.repeat(width[k])).join('-|-'))
+  for (const r of rows) console.log(line(r))
+}
+
+async function canvasFigures(browser, urls) {
+  const probe = await openApp(browser, urls.app)
+  const pane = await paneSize(probe.page)
+  await probe.context.close()
+  const open = { app: [], bare: [] }
+  const drag = { app: [], bare: [], appBusy: [], bareBusy: [] }
+  const saves = []
+  for (let rep = 0; rep < REPS; rep += 1) {
+    for (const kind of rep % 2 === 0 ? ['app', 'bare'] : ['bare', 'app']) {
+      const opened = await openFlow(browser, urls, kind, 500, pane)
+      open[kind].push(opened.openMs)
+      if (ONLY.includes('drag')) {
+        const d = await dragNode(opened.page)
+        drag[kind].push(median(d.frames))
+        drag[`${kind}Busy`].push(d.busyPerFrameMs)
+      }
+      if (kind === 'app' && ONLY.includes('autosave')) saves.push(await autosave(opened.page))
+      if (opened.errors.length > 0) console.error(`${kind} page errors:`, opened.errors)
+      await opened.context.close()
+    }
+  }
+  if (ONLY.includes('open')) {
+    const [a, b] = [median(open.app), median(open.bare)]
+    row('open 500-node flow (import -> all visible nodes painted)', a, b, 'ms', '<= 2x bare', a <= 2 * b)
+  }
+  if (ONLY.includes('drag')) {
+    const [a, b] = [median(drag.app), median(drag.bare)]
+    row('drag in 500-node flow: median frame', a, b, 'ms', '<= 1.5x bare', a <= 1.5 * b)
+    const [ab, bb] = [median(drag.appBusy), median(drag.bareBusy)]
+    row('drag in 500-node flow: main-thread busy per frame', ab, bb, 'ms', 'info', true)
+    const big = []
+    for (let rep = 0; rep < Math.max(3, Math.ceil(REPS / 2)); rep += 1) {
+      const opened = await openFlow(browser, urls, 'app', 1000, pane)
+      big.push(median((await dragNode(opened.page)).frames))
+      await opened.context.close()
+    }
+    const m = median(big)
+    row('drag in 1,000-node flow: median frame', m, null, 'ms', '<= 33 ms', m <= 33)
+  }
+  if (ONLY.includes('autosave') && saves.length > 0) {
+    const worst = Math.max(...saves.map((s) => s.maxTaskMs))
+    row(
+      'autosave 500-node flow: longest task, edit -> saved',
+      worst,
+      null,
+      'ms',
+      'no task > 50 ms',
+      worst <= 50,
+    )
+  }
+}
+
+async function main() {
+  const appDir = appBuild({ rebuild: argv.includes('--rebuild') })
+  const bareDir = bareBuild()
+  const raised = raisePriority()
+  const app = await serveStatic(appDir)
+  const bare = await serveStatic(bareDir)
+  const urls = { app: app.url, bare: bare.url, appDir }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--disable-dev-shm-usage', '--disable-gpu'],
+  })
+  try {
+    if (ONLY.some((m) => ['open', 'drag', 'autosave'].includes(m))) await canvasFigures(browser, urls)
+    if (ONLY.includes('bundle')) for (const r of await measureBundle(browser, urls)) row(...r)
+    if (ONLY.includes('stream')) for (const r of await measureStream(browser, urls, REPS)) row(...r)
+    if (ONLY.includes('sandbox')) for (const r of await measureSandbox(browser, urls, REPS)) row(...r)
+  } finally {
+    await browser.close()
+    await app.close()
+    await bare.close()
+  }
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+  console.log(
+    `Chromium ${browser.version()}, production build (${appDir}), ${REPS} repetitions, medians; ` +
+      `priority ${raised ? `nice ${NICE}` : 'normal'}; load average ${load}.`,
+  )
+  printTable()
+  process.exit(rows.every((r) => r.result === 'PASS') ? 0 : 1)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
