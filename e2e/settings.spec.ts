@@ -9,6 +9,7 @@ import { jsonFile } from './support/files.ts'
 import { expect, test } from './support/fixtures.ts'
 
 const PLANTED_KEY = 'sk-e2e-PLANTED-9f8e7d6c5b4a3210fedcba'
+const PLANTED_HEADER = 'Bearer e2e-PLANTED-header-7c6b5a49'
 const PASSPHRASE = 'correct horse battery staple'
 
 test.beforeEach(async ({ app }) => {
@@ -75,6 +76,7 @@ test('settings exports: the sanitized file holds no key; the full one restores i
       baseUrl: 'https://api.example.test/v1',
       apiKey: PLANTED_KEY,
       model: 'm-1',
+      headers: [['Authorization', PLANTED_HEADER]],
     },
     false,
   )
@@ -86,10 +88,10 @@ test('settings exports: the sanitized file holds no key; the full one restores i
   expect(sanitized.text).not.toContain('PLANTED')
   const sanitizedJson = JSON.parse(sanitized.text) as { kind: string; redacted: string[] }
   expect(sanitizedJson.kind).toBe('sanitized')
-  expect(sanitizedJson.redacted.length).toBeGreaterThan(0)
+  expect(sanitizedJson.redacted.length).toBeGreaterThanOrEqual(2)
 
   const full = await settings.exportFull(PASSPHRASE)
-  expect(full.text).not.toContain(PLANTED_KEY)
+  expect(full.text).not.toContain('PLANTED')
   expect((JSON.parse(full.text) as { kind: string }).kind).toBe('full')
 
   await settings.removeProvider('planted')
@@ -118,6 +120,7 @@ test('settings exports: the sanitized file holds no key; the full one restores i
   const form = page.getByTestId('provider-form')
   await expect(form.getByLabel('API key', { exact: true })).toHaveValue(PLANTED_KEY)
   await expect(form.getByLabel('API key', { exact: true })).toHaveAttribute('type', 'password')
+  await expect(form.getByLabel('Header 1 value', { exact: true })).toHaveValue(PLANTED_HEADER)
   expect(await page.content()).not.toContain(PLANTED_KEY)
 })
 

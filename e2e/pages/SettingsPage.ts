@@ -13,6 +13,8 @@ export interface ProviderInput {
   apiKey?: string
   model?: string
   stream?: boolean
+  /** Extra request headers, e.g. an Authorization header. */
+  headers?: Array<[string, string]>
 }
 
 export type DangerAction = 'clear-cache' | 'delete-all-flows'
@@ -64,6 +66,11 @@ export class SettingsPage {
     if (p.model !== undefined) await form.getByLabel('Default model', { exact: true }).fill(p.model)
     if (p.apiKey !== undefined) await form.getByLabel('API key', { exact: true }).fill(p.apiKey)
     if (p.stream === false) await form.getByRole('switch', { name: 'Stream replies' }).click()
+    for (const [i, [name, value]] of (p.headers ?? []).entries()) {
+      await form.getByRole('button', { name: 'Add header' }).click()
+      await form.getByLabel(`Header ${i + 1} name`, { exact: true }).fill(name)
+      await form.getByLabel(`Header ${i + 1} value`, { exact: true }).fill(value)
+    }
     await form.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(form).toBeHidden()
     await expect(this.providerItem(p.id)).toHaveCount(1)
