@@ -134,10 +134,11 @@ export function createApp(options: CreateAppOptions = {}): App {
     servicesStore,
     core,
     async start() {
-      // The flow opens while lazy areas load: a big flow paints without waiting for them.
-      const opening = flowsService.start()
       const eager = [...installed]
       for (const part of eager) await startInstalled(part)
+      // The open flow comes first: lazy areas' code downloads meanwhile (already requested),
+      // but their start steps (settings, run history...) wait until the flow is on screen.
+      await flowsService.start()
       for (const load of pending) {
         if (load === null) continue
         try {
@@ -146,7 +147,6 @@ export function createApp(options: CreateAppOptions = {}): App {
           report(error)
         }
       }
-      await opening
     },
     stop() {
       autosave.stop()
