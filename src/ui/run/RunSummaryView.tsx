@@ -2,9 +2,10 @@
  * The run tab of the run panel: figures of the current (or re-opened) run, the nodes that
  * failed (click one to select it), and the flow's result: what its Output nodes produced.
  */
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFlowActions, useFlowStore } from '../../store/flowStore.ts'
+import { useShallow } from 'zustand/react/shallow'
 import { useRunStore } from '../../store/runStore.ts'
 import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 
@@ -18,12 +19,13 @@ function useOutputNodeIds(): string[] {
   return ids === '' ? [] : ids.split('\n')
 }
 
-export function RunSummaryView() {
+export const RunSummaryView = memo(function RunSummaryView() {
   const { t } = useTranslation('run')
   const run = useRunStore((s) => s.run)
   const phase = useRunStore((s) => s.phase)
-  const nodes = useRunStore((s) => s.nodes)
   const outputIds = useOutputNodeIds()
+  // Only the Output nodes' outputs: streaming into other nodes does not re-render the result.
+  const outputs = useRunStore(useShallow((s) => outputIds.map((id) => s.nodes[id]?.output)))
   const labels = useFlowStore((s) => s.nodes)
   const { select } = useFlowActions()
   const [mode, setMode] = useState<OutputMode>('text')
@@ -32,8 +34,8 @@ export function RunSummaryView() {
     return <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
   }
   const label = (id: string): string => labels.find((n) => n.id === id)?.data.label || id
-  const results = outputIds.flatMap((id) => {
-    const output = nodes[id]?.output
+  const results = outputIds.flatMap((id, i) => {
+    const output = outputs[i]
     return output ? [{ id, output }] : []
   })
   return (
@@ -71,4 +73,4 @@ export function RunSummaryView() {
       </div>
     </div>
   )
-}
+})
