@@ -196,3 +196,30 @@ test('Stop aborts a slow model stream at once', async ({ app }) => {
   expect(atStop).not.toContain('slow200')
   await expect(run.node(chain.output)).not.toHaveAttribute('data-status', 'success')
 })
+
+test.describe('when the provider refuses the key', () => {
+  // The server's 401 is the point of this test; Chromium also logs it as a failed resource.
+  test.use({ allowedErrors: /HTTP 401 POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions|status of 401/ })
+
+  test('the node fails with words a person can act on, and the key never reaches the page', async ({
+    app,
+    page,
+  }) => {
+    const { run } = app
+    await addMockProvider(app)
+    const chain = await buildChain(app, 'Will this work?')
+    // Like OpenAI, the server quotes the key it refused.
+    await mock.script([{ status: 401, error: `Incorrect API key provided: ${API_KEY}.` }])
+
+    await run.start()
+    await run.expectStatus(chain.llm, 'error')
+    await run.finished()
+    await expect(run.console(chain.llm)).toContainText(/key/i)
+    await expect(page.getByTestId('run-error-summary')).toBeVisible()
+    await expect(run.node(chain.output)).not.toHaveAttribute('data-status', 'success')
+    expect(await page.content(), 'the key is nowhere in the page').not.toContain(API_KEY)
+    await app.canvas.select(chain.llm)
+    await expect(app.inspector.root).toContainText(/key/i)
+    expect(await page.content()).not.toContain(API_KEY)
+  })
+})

@@ -277,4 +277,10 @@ test('a PatchCat workflow imports, with an unsupported node kept as a placeholde
   )
   await canvas.select('result')
   await expect(app.inspector.recordValue('Values', 1)).toHaveValue('{{reply_prompt.text}}')
+
+  // Run is refused with a banner that names the placeholder; nothing runs.
+  await app.run.start()
+  await expect(app.errorBanner).toBeVisible()
+  await expect(app.errorBanner).toContainText('condition')
+  await expect(app.page.locator('[data-testid="flow-node"]:not([data-status="idle"])')).toHaveCount(0)
 })

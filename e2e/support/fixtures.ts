@@ -1,7 +1,8 @@
 /**
  * The shared fixture of every spec: a fresh browser context (so an empty IndexedDB), the app's
  * page objects, and a guard that fails the test on any console error, uncaught page error or
- * HTTP response >= 400. A test that expects one of those names it with `test.use({ allowedErrors })`.
+ * HTTP response >= 400. A test that expects one of those names it with
+ * `test.use({ allowedErrors: /pattern/ })` (one RegExp: Playwright reads an array as options).
  */
 import { test as base, expect, type Page } from '@playwright/test'
 import { WardflowApp } from '../pages/WardflowApp.ts'
@@ -11,16 +12,16 @@ export interface PageProblems {
 }
 
 type Fixtures = {
-  /** Console/HTTP problems the test expects (matched against the message or URL). */
-  allowedErrors: RegExp[]
+  /** Console/HTTP problems the test expects (matched against the problem's text), or null. */
+  allowedErrors: RegExp | null
   problems: PageProblems
   app: WardflowApp
 }
 
 /** Watches a page for console errors, page errors and HTTP >= 400 answers. */
-export function watchProblems(page: Page, allowed: readonly RegExp[]): PageProblems {
+export function watchProblems(page: Page, allowed: RegExp | null): PageProblems {
   const problems: PageProblems = { list: [] }
-  const isAllowed = (text: string): boolean => allowed.some((re) => re.test(text))
+  const isAllowed = (text: string): boolean => allowed !== null && allowed.test(text)
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const where = message.location().url
@@ -40,7 +41,7 @@ export function watchProblems(page: Page, allowed: readonly RegExp[]): PageProbl
 }
 
 export const test = base.extend<Fixtures>({
-  allowedErrors: [[], { option: true }],
+  allowedErrors: [null, { option: true }],
   problems: [
     async ({ page, allowedErrors }, use) => {
       const problems = watchProblems(page, allowedErrors)
