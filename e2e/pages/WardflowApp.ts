@@ -68,7 +68,13 @@ export class WardflowApp {
     return downloadOf(this.page, () => this.page.getByTestId('export-workflow').click())
   }
 
+  /** Import through the toolbar button and the file chooser it opens (`import-workflow-input`). */
   async importWorkflow(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-    await this.page.locator('#import-workflow-input').setInputFiles(file)
+    const [chooser] = await Promise.all([
+      this.page.waitForEvent('filechooser'),
+      this.page.getByTestId('import-workflow').click(),
+    ])
+    expect(await chooser.element().getAttribute('id')).toBe('import-workflow-input')
+    await chooser.setFiles(file)
   }
 }
