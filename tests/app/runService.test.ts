@@ -79,6 +79,8 @@ describe('run service against the local OpenAI-compatible mock server', () => {
     expect(h.runs.getState().phase).toBe('preparing')
     await until(() => consoleText(h, 'llm_1').length > 0)
     expect(h.runs.getState().phase).toBe('running')
+    // Nothing is written to IndexedDB while the run streams.
+    expect(await h.db.runs.count()).toBe(0)
     const stoppedAt = Date.now()
     h.service.stop()
     // The reply would take 4 s more; Stop settles the run at once.
