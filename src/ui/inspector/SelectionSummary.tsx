@@ -26,7 +26,7 @@ export function SelectionSummary({ count }: { count: number }) {
           size="sm"
           onClick={() => actions.duplicateSelection({ x: PASTE_OFFSET_PX, y: PASTE_OFFSET_PX })}
         >
-          {t('inspector.duplicate')}
+          {t('toolbar.duplicate')}
         </Button>
         <Button icon="trash" size="sm" variant="danger" onClick={() => actions.removeSelection()}>
           {t('inspector.deleteSelected')}
