@@ -43,6 +43,7 @@ export const NoteNodeView = memo(function NoteNodeView({ id, data, selected }: N
       data-node-id={id}
       data-node-type={node.type}
       data-status="idle"
+      data-selected={selected || undefined}
     >
       <NodeResizer
         isVisible={selected}
