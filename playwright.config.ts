@@ -38,7 +38,9 @@ export default defineConfig({
     {
       command: `npx tsx tests/support/mockOpenAiServer.ts --port ${MOCK_PORT}`,
       url: `http://127.0.0.1:${MOCK_PORT}/`,
-      reuseExistingServer: !process.env.CI,
+      // Never share the mock: its scripted replies belong to this run's tests (a second run on
+      // the same machine must pick another E2E_MOCK_PORT instead of stealing replies).
+      reuseExistingServer: false,
       timeout: 60_000,
     },
   ],

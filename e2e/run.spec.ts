@@ -150,11 +150,19 @@ test('a Code node with while(true){} stops at the sandbox deadline and the page 
   await canvas.clickEmpty()
 
   // Frames, status changes and the dragged node's moves are timed inside the page: a frozen
-  // main thread would show as a long gap between animation frames and no movement.
+  // main thread would show as a long gap between animation frames and no movement. The person
+  // grabs a node, starts the run with Ctrl+Enter and keeps dragging while the code spins.
   await startProbes(page, code, other)
-  await run.start()
-  await run.expectStatus(code, 'running')
-  await canvas.moveNode(other, 120, -80, 2)
+  const grab = await canvas.grabPoint(other)
+  await page.mouse.move(grab.x, grab.y)
+  await page.mouse.down()
+  await page.mouse.move(grab.x + 10, grab.y - 6, { steps: 2 })
+  await page.keyboard.press('ControlOrMeta+Enter')
+  for (let i = 1; i <= 8; i += 1) {
+    await page.mouse.move(grab.x + 10 + i * 15, grab.y - 6 - i * 10)
+    await page.waitForTimeout(200)
+  }
+  await page.mouse.up()
 
   await run.expectStatus(code, 'error', 20_000)
   const probes = await readProbes(page)

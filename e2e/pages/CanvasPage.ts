@@ -153,11 +153,16 @@ export class CanvasPage {
     await this.page.keyboard.press('ControlOrMeta+A')
   }
 
-  /** Moves a node by dragging its header (`steps` mouse moves per half of the way). */
-  async moveNode(id: string, dx: number, dy: number, steps = 5): Promise<void> {
+  /** Where a person grabs a node to move it: its header, left of the title. */
+  async grabPoint(id: string): Promise<Point> {
     const box = await this.node(id).boundingBox()
     if (!box) throw new Error(`Node ${id} is not visible`)
-    const start = { x: box.x + 14, y: box.y + 14 }
+    return { x: box.x + 14, y: box.y + 14 }
+  }
+
+  /** Moves a node by dragging its header (`steps` mouse moves per half of the way). */
+  async moveNode(id: string, dx: number, dy: number, steps = 5): Promise<void> {
+    const start = await this.grabPoint(id)
     await this.page.mouse.move(start.x, start.y)
     await this.page.mouse.down()
     await this.page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps })
