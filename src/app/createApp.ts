@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand'
 import { toFlowError, type FlowDocument } from '../engine/index.ts'
 import { engineRegistry } from '../nodes/registry.ts'
-import { openWardflowDb, saveFlow, toStorageError, type WardflowDb } from '../storage/index.ts'
+import type { WardflowDb } from '../storage/index.ts'
 import { flowStore as defaultFlowStore, type FlowStore } from '../store/flowStore.ts'
 import { libraryStore } from '../store/libraryStore.ts'
 import { noticeStore } from '../store/noticeStore.ts'
@@ -17,6 +17,7 @@ import { settingsStore } from '../store/settingsStore.ts'
 import { startAutosave, type Autosave } from './autosave.ts'
 import { createFlowsService, summaryOf, type AppFlowsService } from './flowsService.ts'
 import type { AppServices } from './services.ts'
+import { loadStorage } from './storageModule.ts'
 
 export interface AppCore {
   /** The database; rejects (once reported in the banner) when the browser blocks storage. */
@@ -74,16 +75,19 @@ function report(error: unknown): void {
 export function createApp(options: CreateAppOptions = {}): App {
   const flows = options.flows ?? defaultFlowStore
   let dbPromise: Promise<WardflowDb> | null = null
+  // Requested now, so storage downloads while the shell paints.
+  if (!options.openDb) void loadStorage()
   const db = (): Promise<WardflowDb> => {
-    dbPromise ??= (options.openDb ?? (() => openWardflowDb(options.dbName)))().catch((error: unknown) => {
-      throw toStorageError(error, 'opening the database')
+    const open = options.openDb ?? (async () => (await loadStorage()).openWardflowDb(options.dbName))
+    dbPromise ??= open().catch(async (error: unknown) => {
+      throw (await loadStorage()).toStorageError(error, 'opening the database')
     })
     return dbPromise
   }
 
   const autosave = startAutosave({
     store: flows,
-    save: async (doc: FlowDocument) => saveFlow(await db(), doc),
+    save: async (doc: FlowDocument) => (await loadStorage()).saveFlow(await db(), doc),
     delayMs: () => settingsStore.getState().settings.autosaveDelayMs,
     onStatus: (status) => libraryStore.getState().setSaveStatus(status),
     onSaved: (doc) => {

@@ -7,21 +7,14 @@ import type { StoreApi } from 'zustand'
 import type { FlowDocument } from '../engine/index.ts'
 import { toFlowError } from '../engine/index.ts'
 import { i18next } from '../i18n/index.ts'
-import {
-  duplicateFlow,
-  listFlows,
-  loadFlow,
-  removeFlow,
-  renameFlow,
-  saveFlow,
-  type WardflowDb,
-} from '../storage/index.ts'
+import type { WardflowDb } from '../storage/index.ts'
 import type { FlowStore } from '../store/flowStore.ts'
 import { EMPTY_VIEWPORT } from '../store/flowStore.ts'
 import { newFlowId } from '../store/ids.ts'
 import type { FlowSummary, LibraryState } from '../store/libraryStore.ts'
 import type { NoticeState } from '../store/noticeStore.ts'
 import type { FlowsService } from './services.ts'
+import { loadStorage } from './storageModule.ts'
 
 const LAST_FLOW_KEY = 'wardflow.lastFlowId'
 
@@ -81,6 +74,12 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
   const now = deps.now ?? (() => new Date().toISOString())
   const library = (): LibraryState => deps.library.getState()
 
+  /** The storage module and the database, both loaded on first use. */
+  const repo = async () => {
+    const [storage, db] = await Promise.all([loadStorage(), deps.db()])
+    return { storage, db }
+  }
+
   const report = (error: unknown): void => {
     const e = toFlowError(error, 'STORAGE_FAILED')
     deps.notices.getState().showError({ code: e.code, message: e.message, details: e.details })
@@ -97,7 +96,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
     show(doc)
     library().upsertFlow(summaryOf(doc))
     try {
-      await saveFlow(await deps.db(), doc)
+      const { storage, db } = await repo()
+      await storage.saveFlow(db, doc)
     } catch (error) {
       report(error)
     }
@@ -107,7 +107,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
     if (deps.flows.getState().flowId === id) return
     await deps.flush()
     try {
-      const loaded = await loadFlow(await deps.db(), id)
+      const { storage, db } = await repo()
+      const loaded = await storage.loadFlow(db, id)
       if (loaded === undefined) {
         library().removeFlow(id)
         return
@@ -122,7 +123,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
     async start() {
       let flows: FlowSummary[] = []
       try {
-        flows = await listFlows(await deps.db())
+        const { storage, db } = await repo()
+        flows = await storage.listFlows(db)
       } catch (error) {
         report(error)
       }
@@ -148,7 +150,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
         return
       }
       try {
-        library().upsertFlow(summaryOf(await renameFlow(await deps.db(), id, name, now())))
+        const { storage, db } = await repo()
+        library().upsertFlow(summaryOf(await storage.renameFlow(db, id, name, now())))
       } catch (error) {
         report(error)
       }
@@ -158,7 +161,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
       try {
         const source = library().flows.find((f) => f.id === id)
         const name = i18next.t('flows.copyName', { name: source?.name ?? '' })
-        const copy = await duplicateFlow(await deps.db(), id, newFlowId(), name, now())
+        const { storage, db } = await repo()
+        const copy = await storage.duplicateFlow(db, id, newFlowId(), name, now())
         library().upsertFlow(summaryOf(copy))
         await open(copy.metadata.id)
       } catch (error) {
@@ -173,7 +177,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
         await deps.flush()
       }
       try {
-        await removeFlow(await deps.db(), id)
+        const { storage, db } = await repo()
+        await storage.removeFlow(db, id)
         library().removeFlow(id)
       } catch (error) {
         report(error)
