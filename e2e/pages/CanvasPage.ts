@@ -138,8 +138,12 @@ export class CanvasPage {
 
   /** Selects a node with a click on its header (away from handles, console and title). */
   async select(id: string): Promise<void> {
-    await this.node(id).click({ position: { x: 12, y: 14 } })
-    await expect(this.node(id)).toHaveAttribute('data-selected', 'true')
+    // The viewport may still be animating (fitView after an import) when the click lands, so a
+    // click that missed the moving node is simply tried again.
+    await expect(async () => {
+      await this.node(id).click({ position: { x: 12, y: 14 } })
+      await expect(this.node(id)).toHaveAttribute('data-selected', 'true', { timeout: 2_000 })
+    }).toPass({ timeout: 15_000 })
   }
 
   /** Clicks an empty part of the canvas (clears the selection; keys then go to the canvas). */
