@@ -39,6 +39,18 @@ function raisePriority() {
   }
 }
 
+const NOTES = `
+How: open = from the import's change event to the first painted frame in which every node inside
+the canvas is drawn and visible; bare = the same file drawn by React Flow alone with its default
+node, same canvas size and React Flow options. drag = animation-frame deltas while the real mouse
+(CDP input, every 8 ms) drags a selected node in a loop; busy = main-thread task time per frame.
+autosave = longest task (PerformanceObserver) from a drag edit until the indicator says saved.
+initial JS = gzip (zlib default) of the JS index.html loads, and of all JS requested while the app
+starts. stream = an LLM node against the local mock server; the task bound is on CPU time from a
+Chrome trace (wall time, which includes preemption by other jobs, is shown beside it). sandbox =
+engine timestamps from the run record the app saves: cold = run start -> Code node result on a fresh
+page, warm = the Code node's own duration in later runs.`
+
 const rows = []
 const fmt = (v, unit) => (v === null || Number.isNaN(v) ? '-' : `${v.toFixed(v < 10 ? 2 : 1)} ${unit}`)
 
@@ -154,6 +166,7 @@ async function main() {
       `priority ${raised ? `nice ${NICE}` : 'normal'}; load average ${load}.`,
   )
   printTable()
+  console.log(NOTES)
   process.exit(rows.every((r) => r.result === 'PASS') ? 0 : 1)
 }
 
