@@ -129,7 +129,7 @@ export class HumanPrinter {
     }
   }
 
-  /** Output nodes when the flow has any; otherwise the nodes nothing else reads from. */
+  /** Output nodes when the flow has some; otherwise the nodes nothing else reads from. */
   private finalOutputs(): Array<[string, Record<string, unknown>]> {
     const hasOutputNodes = this.doc.nodes.some((n) => n.type === 'output')
     const chosen = this.doc.nodes.filter((n) =>

@@ -3,7 +3,7 @@
  * headers and query parameters, URL user:password, and token shapes (`sk-…`, `Bearer …`,
  * `ghp_…`, `github_pat_…`, `xox?-…`, `AIza…`, JWTs, private keys) anywhere in any string.
  *
- * Two strengths: `aggressive` (settings exports: any doubt is redacted) and `careful`
+ * Two strengths: `aggressive` (settings exports: when in doubt, redact) and `careful`
  * (workflow exports: prompts must survive, so prose like "bearer of news" is left alone and
  * values that only name a `{{template}}` are kept).
  */

@@ -1,6 +1,6 @@
 /**
  * Validate + migrate one flow document. Two modes:
- * - strict (imports): any problem refuses the document, each with its JSON path;
+ * - strict (imports): one problem is enough to refuse the document, each with its JSON path;
  * - lenient (loading what is stored): repairs in memory without dropping data (a broken node
  *   becomes a placeholder keeping its JSON; an invalid config is kept for preflight to report),
  *   and refuses only what cannot be read at all, leaving the stored row untouched.
