@@ -42,12 +42,21 @@ export function appBuild({ rebuild = false } = {}) {
   return out
 }
 
-/** The folder with the bare React Flow page. */
+/** The folder with the bench's own pages (bare React Flow, sandbox runner). */
 export function bareBuild() {
   const out = join(BENCH_TMP, 'bare')
-  const sources = newestMtime(['bench/browser/bare.tsx', 'bench/browser/bare.html', 'package-lock.json'])
-  if (existsSync(join(out, 'bare.html')) && statSync(join(out, 'bare.html')).mtimeMs > sources) return out
-  console.error('building the bare React Flow page ...')
+  const sources = newestMtime([
+    'bench/browser/bare.tsx',
+    'bench/browser/bare.html',
+    'bench/browser/sandbox.html',
+    'bench/browser/sandboxPage.ts',
+    'bench/browser/vite.config.ts',
+    'src/sandbox',
+    'package-lock.json',
+  ])
+  const built = join(out, 'sandbox.html')
+  if (existsSync(built) && statSync(built).mtimeMs > sources) return out
+  console.error('building the bench pages (bare React Flow, sandbox runner) ...')
   viteBuild(['--config', 'bench/browser/vite.config.ts'], { OUT_DIR: out })
   return out
 }

@@ -48,8 +48,9 @@ autosave = longest task (PerformanceObserver) from a drag edit until the indicat
 initial JS = gzip (zlib default) of the JS index.html loads, and of all JS requested while the app
 starts. stream = an LLM node against the local mock server; the task bound is on CPU time from a
 Chrome trace (wall time, which includes preemption by other jobs, is shown beside it). sandbox =
-engine timestamps from the run record the app saves: cold = run start -> Code node result on a fresh
-page, warm = the Code node's own duration in later runs.`
+the app's worker runner (src/sandbox/worker-runner.ts) on a page of its own: cold = new runner ->
+first result, warm = the next calls; "in the app" = engine timestamps from the run record of a Code
+node run (cold from the run start; later runs also wait for the page's own work of the run).`
 
 const rows = []
 const fmt = (v, unit) => (v === null || Number.isNaN(v) ? '-' : `${v.toFixed(v < 10 ? 2 : 1)} ${unit}`)
