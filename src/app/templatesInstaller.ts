@@ -4,7 +4,7 @@
  * the flows service.
  */
 import type { FetchLike } from '../engine/index.ts'
-import { i18next } from '../i18n/index.ts'
+import { i18next, UNTITLED_FLOW_NAMES } from '../i18n/index.ts'
 import { siteUrl } from '../platform/siteUrl.ts'
 import { saveFlow } from '../storage/index.ts'
 import type { FlowState } from '../store/flowStore.ts'
@@ -23,15 +23,16 @@ function translate(key: string, values?: Record<string, string>): string | undef
 }
 
 /**
- * The blank flow the app creates on a first visit (or "New"): no nodes, the default name. A
- * template opened from it takes its place instead of leaving an empty "Untitled flow" behind.
+ * The blank flow the app creates on a first visit (or "New"): no nodes, the default name (in any
+ * language: it may have been created before a language switch). A template opened from it takes
+ * its place instead of leaving an empty "Untitled flow" behind.
  * A flow with any node, or a name the person chose, is never touched.
  */
 function blankFlowId(state: FlowState): string | null {
   const untouched =
     state.nodes.length === 0 &&
     state.edges.length === 0 &&
-    state.metadata?.name === i18next.t('flows.untitled')
+    UNTITLED_FLOW_NAMES.has(state.metadata?.name ?? '')
   return untouched ? state.flowId : null
 }
 

@@ -13,6 +13,13 @@ const english = import.meta.glob<Catalogue>('./en/*.json', { eager: true })
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN']
+
+/**
+ * The default flow name (`ui:flows.untitled`) in every language. A blank flow keeps the name it
+ * was created with after the person switches language, and only English is bundled, so code that
+ * recognises an untouched flow checks this list (a test keeps it equal to the catalogues).
+ */
+export const UNTITLED_FLOW_NAMES: ReadonlySet<string> = new Set(['Untitled flow', '未命名工作流'])
 export const DEFAULT_NAMESPACE = 'ui'
 const STORAGE_KEY = 'wardflow.language'
 

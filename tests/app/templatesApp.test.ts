@@ -2,7 +2,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../src/app/createApp.ts'
 import { templatesInstaller } from '../../src/app/templatesInstaller.ts'
-import { initI18n } from '../../src/i18n/index.ts'
+import { changeLanguage, initI18n } from '../../src/i18n/index.ts'
 import { listFlows, loadFlow, type WardflowDb } from '../../src/storage/index.ts'
 import { createFlowStore, type FlowStore } from '../../src/store/flowStore.ts'
 import { libraryStore } from '../../src/store/libraryStore.ts'
@@ -55,6 +55,21 @@ describe('templates in the app', () => {
     expect(names()).toEqual(['See the loop breaker'])
     expect((await listFlows(db)).map((f) => f.name)).toEqual(['See the loop breaker'])
     app.stop()
+  })
+
+  it('replaces a blank flow created in English after the person switched to Chinese', async () => {
+    const db = await freshDb()
+    const { app, flows } = await boot(db)
+    expect(names()).toEqual(['Untitled flow'])
+    await changeLanguage('zh-CN')
+    try {
+      await openTemplate(app, 'stuck-agent')
+      expect(names()).toEqual([flows.getState().metadata?.name])
+      expect(await listFlows(db)).toHaveLength(1)
+    } finally {
+      await changeLanguage('en')
+      app.stop()
+    }
   })
 
   it('keeps the current flow when it has nodes or a name the person chose', async () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { catalogueFiles, changeLanguage, i18next, initI18n } from '../../src/i18n/index.ts'
+import {
+  catalogueFiles,
+  changeLanguage,
+  i18next,
+  initI18n,
+  UNTITLED_FLOW_NAMES,
+} from '../../src/i18n/index.ts'
 
 const ROOT = join(import.meta.dirname, '../../src/i18n')
 const PLURAL = /_(zero|one|two|few|many|other)$/
@@ -43,6 +49,13 @@ describe('catalogues', () => {
   // whose English lives in the template files); the editor's catalogue must match exactly.
   it('ui.json has exactly the same keys in en and zh-CN', () => {
     expect([...keys(read('zh-CN', 'ui.json'))].sort()).toEqual([...keys(read('en', 'ui.json'))].sort())
+  })
+
+  it('UNTITLED_FLOW_NAMES holds the default flow name of every language, and nothing else', () => {
+    const names = ['en', 'zh-CN'].map(
+      (lang) => (read(lang, 'ui.json') as { flows: { untitled: string } }).flows.untitled,
+    )
+    expect([...UNTITLED_FLOW_NAMES].sort()).toEqual(names.sort())
   })
 
   it.each(files)('%s has no empty Chinese string where English has text', (file) => {
