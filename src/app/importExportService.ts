@@ -104,6 +104,7 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
     notices.getState().showError({
       code: 'IMPORT_INVALID',
       message: t('import.refused', { file: fileName, count: problems.length }),
+      messageKey: 'settings:import.refused',
       details: { file: fileName, count: problems.length },
       problems: problems.map((p) => ({ path: p.path, message: p.message })),
     })

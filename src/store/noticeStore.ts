@@ -9,6 +9,11 @@ export interface BannerError {
   code: string
   /** Plain-English detail, shown when the catalogue has no entry for `code`. */
   message: string
+  /**
+   * A more specific catalogue key (`ns:key`, interpolated with `details`) that wins over
+   * `errors:<code>`: e.g. a refused import names its file, which the code's generic text cannot.
+   */
+  messageKey?: string
   details?: Readonly<Record<string, string | number | boolean>>
   /** Each problem with its JSON path (a refused import), listed under the message. */
   problems?: ReadonlyArray<{ path: string; message: string }>

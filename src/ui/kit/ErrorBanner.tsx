@@ -1,7 +1,7 @@
 /**
  * The one error banner (role=alert): storage, import and run failures in words a person can act
- * on. The catalogue entry `errors:<code>` wins; the error's own plain-English message is the
- * fallback, so a code without an entry still says something useful.
+ * on. The banner's own `messageKey` wins, then the catalogue entry `errors:<code>`; the error's
+ * plain-English message is the fallback, so a code without an entry still says something useful.
  */
 import { useTranslation } from 'react-i18next'
 import { useNotices } from '../../store/noticeStore.ts'
@@ -13,7 +13,7 @@ export function ErrorBanner() {
   const banner = useNotices((s) => s.banner)
   const dismiss = useNotices((s) => s.dismissError)
   if (banner === null) return null
-  const key = `errors:${banner.code}`
+  const key = banner.messageKey ?? `errors:${banner.code}`
   const text = i18n.exists(key) ? t(key, { ...banner.details, defaultValue: banner.message }) : banner.message
   return (
     <div className="wf-banner" role="alert" data-testid="error-banner" data-code={banner.code}>

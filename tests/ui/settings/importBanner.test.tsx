@@ -44,6 +44,10 @@ describe('workflow import in the UI', () => {
     const banner = await screen.findByRole('alert')
     expect(banner).toHaveAttribute('data-testid', 'error-banner')
     expect(banner).toHaveAttribute('data-code', 'IMPORT_INVALID')
+    // The banner names the refused file (not only the code's generic text).
+    expect(banner).toHaveTextContent(
+      'broken.wardflow.json was not imported; nothing was changed. 2 problems:',
+    )
     const problems = within(banner)
       .getAllByRole('listitem')
       .map((li) => li.textContent)
