@@ -61,7 +61,7 @@ function context(): RunContext {
     fetch: refuse,
     codeRunner: { run: refuse },
     providers: { resolve: refuse },
-    estimateTokens: (text) => text.length,
+    estimateTokens: async (text) => text.length,
     signal: new AbortController().signal,
     protection: defaultProtection(),
   }

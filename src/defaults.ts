@@ -128,6 +128,12 @@ export const TOKEN_ESTIMATE_PER_MESSAGE = 4
 export const TOKEN_ESTIMATE_REPLY_PRIMING = 3
 /** Rough chars per token, used only until the tokenizer has loaded (runs with no model node skip loading it). */
 export const TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN = 4
+/**
+ * How long the token worker may take to load the encoding (a ~2 MB download, parsed in the
+ * worker) before counting moves to the page's thread, so a worker that never starts cannot hold
+ * a run's end forever.
+ */
+export const TOKEN_WORKER_START_TIMEOUT_MS = 20_000
 
 // --- Engine -----------------------------------------------------------------------------------
 export const RUN_CONCURRENCY = 10

@@ -114,7 +114,7 @@ export class RunResources {
   private async estimator(needed: boolean): Promise<TokenEstimator> {
     if (this.tokenizer) return this.tokenizer
     if (needed) return this.preloadTokenizer()
-    return (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
+    return async (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
   }
 
   /** Asks once for the passphrase, however many nodes need a key at the same moment. */

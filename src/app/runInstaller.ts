@@ -1,12 +1,12 @@
 /**
  * Plugs runs into the app: the run service with the browser's host abilities (system clock,
- * window.fetch, the QuickJS Web Worker sandbox, the lazily loaded tokenizer), the storage runs
- * repository, and the passphrase prompt of the settings area for locked keys.
+ * window.fetch, the QuickJS Web Worker sandbox, the tokenizer in a Web Worker of its own), the
+ * storage runs repository, and the passphrase prompt of the settings area for locked keys.
  */
 import { engineRegistry } from '../nodes/registry.ts'
 import { siteUrl } from '../platform/siteUrl.ts'
 import { systemClock } from '../platform/systemClock.ts'
-import { loadTokenEstimator } from '../providers/index.ts'
+import { loadBrowserTokenEstimator } from '../providers/tokenWorker.ts'
 import { createWorkerCodeRunner } from '../sandbox/worker-runner.ts'
 import { noticeStore } from '../store/noticeStore.ts'
 import { runStore } from '../store/runStore.ts'
@@ -25,7 +25,7 @@ export function browserRunHost(): RunHost {
     // Bound: some browsers refuse a fetch called with another `this`.
     fetch: globalThis.fetch.bind(globalThis),
     createCodeRunner: () => createWorkerCodeRunner(),
-    loadEstimator: loadTokenEstimator,
+    loadEstimator: loadBrowserTokenEstimator,
     baseUrl: siteUrl(),
   }
 }

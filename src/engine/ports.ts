@@ -112,7 +112,12 @@ export interface CodeRunner {
   run(request: CodeRunRequest): Promise<CodeRunResult>
 }
 
-/** Counts tokens with a real tokenizer, for providers that report no usage. */
-export type TokenEstimator = (text: string) => number
+/**
+ * Counts the tokens of a text with a real tokenizer, for providers that report no usage and for
+ * the agent's before-call budget check. Asynchronous because counting a long reply takes tens to
+ * hundreds of milliseconds: the browser counts in a Web Worker so the page never stalls on it.
+ * Calls made in the same tick may be answered together.
+ */
+export type TokenEstimator = (text: string) => Promise<number>
 
 export type { Usage }

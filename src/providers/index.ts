@@ -16,7 +16,7 @@ export {
   type ProviderResolverOptions,
   type ProvidersSnapshot,
 } from './resolver.ts'
-export { estimateMessagesTokens, estimateRequestTokens, loadTokenEstimator } from './tokens.ts'
+export { loadTokenCounter, loadTokenEstimator, type TokenCounter } from './tokens.ts'
 export { listModels, testConnection, type ConnectionTestResult } from './models.ts'
 export { httpStatusError, looksLikeOllama, networkError, parseRetryAfter } from './errors.ts'
 export type { TransportDeps } from './transport.ts'

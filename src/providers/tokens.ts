@@ -1,17 +1,22 @@
 /**
- * Token estimates with a real tokenizer (gpt-tokenizer), for providers that report no usage and
- * for the agent's before-call budget check. The encoding loads lazily: it is a large table.
+ * Token counts with a real tokenizer (gpt-tokenizer), for providers that report no usage and
+ * for the agent's before-call budget check. The encoding loads lazily: it is a large table whose
+ * parsing is a ~90 ms task, and counting a 20,000-token reply takes 70-300 ms. That is why the
+ * browser runs this module inside a Web Worker (tokenWorker.ts); the CLI and tests count in-thread
+ * through loadTokenEstimator.
  */
-import { TOKEN_ESTIMATE_PER_MESSAGE, TOKEN_ESTIMATE_REPLY_PRIMING } from '../defaults.ts'
-import type { ChatMessage, ChatRequest, TokenEstimator } from '../engine/index.ts'
+import type { TokenEstimator } from '../engine/index.ts'
 
-let loading: Promise<TokenEstimator> | undefined
+/** Counts tokens synchronously: the tokenizer itself, for the thread that owns it. */
+export type TokenCounter = (text: string) => number
+
+let loading: Promise<TokenCounter> | undefined
 
 /**
  * Loads o200k_base (the encoding of current OpenAI models; for other vendors it is an estimate,
  * which is why figures from it are marked `estimated`). Loaded once; later calls share it.
  */
-export function loadTokenEstimator(): Promise<TokenEstimator> {
+export function loadTokenCounter(): Promise<TokenCounter> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then((encoding) => {
     // Text from models and people may contain "<|endoftext|>" and the like: count it as text
     // instead of throwing, as the library does by default.
@@ -24,26 +29,13 @@ export function loadTokenEstimator(): Promise<TokenEstimator> {
   return loading
 }
 
-/** Tokens of a conversation: each message's text plus a fixed per-message overhead. */
-export function estimateMessagesTokens(messages: readonly ChatMessage[], estimate: TokenEstimator): number {
-  let total = TOKEN_ESTIMATE_REPLY_PRIMING
-  for (const message of messages) {
-    total += TOKEN_ESTIMATE_PER_MESSAGE + estimate(message.content)
-    if (message.role === 'assistant') {
-      for (const call of message.toolCalls ?? []) total += estimate(call.name) + estimate(call.arguments)
-    }
-    if (message.role === 'tool') total += estimate(message.name)
-  }
-  return total
-}
+let inThread: Promise<TokenEstimator> | undefined
 
-/** Tokens of a whole request's prompt: messages plus the tool definitions sent with them. */
-export function estimateRequestTokens(request: ChatRequest, estimate: TokenEstimator): number {
-  let total = estimateMessagesTokens(request.messages, estimate)
-  if (request.toolChoice !== 'none') {
-    for (const tool of request.tools ?? []) {
-      total += estimate(tool.name) + estimate(tool.description) + estimate(JSON.stringify(tool.parameters))
-    }
-  }
-  return total
+/** The engine's estimator counting in this thread (the CLI, tests, and the worker's fallback). */
+export function loadTokenEstimator(): Promise<TokenEstimator> {
+  inThread ??= loadTokenCounter().then((count) => async (text: string) => count(text))
+  inThread.catch(() => {
+    inThread = undefined
+  })
+  return inThread
 }

@@ -74,7 +74,7 @@ export interface HarnessOptions {
   frames?: FrameScheduler
   keys?: KeyAccess
   codeRunner?: WarmableCodeRunner
-  loadEstimator?: () => Promise<(text: string) => number>
+  loadEstimator?: () => Promise<(text: string) => Promise<number>>
 }
 
 export interface Harness {
@@ -119,7 +119,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
       clock: systemClock,
       fetch: (input, init) => fetch(input, init),
       createCodeRunner: () => options.codeRunner ?? fakeCodeRunner((request) => request.bindings['inputs']),
-      loadEstimator: options.loadEstimator ?? (async () => (text: string) => Math.ceil(text.length / 4)),
+      loadEstimator:
+        options.loadEstimator ?? (async () => async (text: string) => Math.ceil(text.length / 4)),
     },
     keys: options.keys,
     frames: options.frames ?? timerFrames,

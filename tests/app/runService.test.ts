@@ -348,7 +348,7 @@ describe('run service with the demo provider', () => {
     const h = await harness({
       loadEstimator: async () => {
         asked += 1
-        return (text: string) => text.length
+        return async (text: string) => text.length
       },
     })
     h.open(sampleFlow('flow_m'))

@@ -69,7 +69,7 @@ describe('llm node', () => {
 
   it('estimates usage with the tokenizer when the provider reports none, and says so', async () => {
     const provider = scriptedProvider([{ text: 'Twelve chars', usage: null }])
-    const { ctx, clock } = testContext({ provider, estimateTokens: (text) => text.length })
+    const { ctx, clock } = testContext({ provider, estimateTokens: async (text) => text.length })
     const events = await runWithClock(doc({}), ctx, clock)
     const usage = {
       prompt: 'Tell me about owls.'.length,

@@ -123,7 +123,7 @@ export function testContext(options: TestContextOptions = {}): TestContext {
     fetch: noFetch,
     codeRunner,
     providers: provider,
-    estimateTokens: (text) => Math.ceil(text.length / 4),
+    estimateTokens: async (text) => Math.ceil(text.length / 4),
     signal: controller.signal,
     protection: defaultProtection(),
     ...rest,

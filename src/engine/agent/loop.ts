@@ -119,7 +119,7 @@ class AgentRun {
         return 'iterations'
       }
       const request = this.request(this.messages, true)
-      if (!this.affordable(request)) return 'budget'
+      if (!(await this.affordable(request))) return 'budget'
       const reply = await this.call(request)
       this.iterations++
       const calls = this.withUniqueIds(reply.toolCalls)
@@ -207,7 +207,7 @@ class AgentRun {
     else messages.push({ role: 'user', content: FINALIZE_INSTRUCTION })
     const request = this.request(messages, false)
     // A before-call budget stop was just reported; the finalize check says nothing new then.
-    if (!this.affordable(request, stop !== 'budget')) return
+    if (!(await this.affordable(request, stop !== 'budget'))) return
     this.messages.splice(0, this.messages.length, ...messages)
     this.p.emit.chunk('\n', 'log')
     const reply = await this.call(request)
@@ -230,10 +230,10 @@ class AgentRun {
   }
 
   /** Before a call: false (with a budget alert) when its prompt alone would cross what is left. */
-  private affordable(request: ChatRequest, report = true): boolean {
+  private async affordable(request: ChatRequest, report = true): Promise<boolean> {
     const budget = this.p.protection.maxTokenBudget
     if (budget <= 0) return true
-    const next = estimatePromptTokens(request, this.p.estimateTokens)
+    const next = await estimatePromptTokens(request, this.p.estimateTokens)
     const total = this.usage.total
     if (total + next <= budget) return true
     if (!report) return false
@@ -267,7 +267,7 @@ class AgentRun {
     if (!result)
       throw new FlowError('PROVIDER_BAD_RESPONSE', 'The provider ended the reply before it was complete.')
     if (!streamed && result.text !== '') emit.chunk(result.text, 'output')
-    this.usage = addUsage(this.usage, usageOfCall(request, result, this.p.estimateTokens))
+    this.usage = addUsage(this.usage, await usageOfCall(request, result, this.p.estimateTokens))
     this.texts.push(result.text)
     return result
   }

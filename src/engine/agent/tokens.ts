@@ -11,21 +11,30 @@ function messageText(message: ChatMessage): string {
 }
 
 /** Estimated prompt tokens of a request: every message, its tool calls, and the tool specs sent. */
-export function estimatePromptTokens(request: ChatRequest, estimate: TokenEstimator): number {
-  let total = TOKEN_ESTIMATE_REPLY_PRIMING
-  for (const message of request.messages) total += TOKEN_ESTIMATE_PER_MESSAGE + estimate(messageText(message))
-  if (request.tools && request.tools.length > 0) total += estimate(JSON.stringify(request.tools))
+export async function estimatePromptTokens(request: ChatRequest, estimate: TokenEstimator): Promise<number> {
+  // Asked all at once so an estimator that counts elsewhere answers them in one round trip.
+  const texts = request.messages.map(messageText)
+  if (request.tools && request.tools.length > 0) texts.push(JSON.stringify(request.tools))
+  const counts = await Promise.all(texts.map(estimate))
+  let total = TOKEN_ESTIMATE_REPLY_PRIMING + TOKEN_ESTIMATE_PER_MESSAGE * request.messages.length
+  for (const count of counts) total += count
   return total
 }
 
 /** Usage of one call: as reported, or estimated (and marked so) when the provider gave none. */
-export function usageOfCall(request: ChatRequest, result: ChatResult, estimate: TokenEstimator): Usage {
+export async function usageOfCall(
+  request: ChatRequest,
+  result: ChatResult,
+  estimate: TokenEstimator,
+): Promise<Usage> {
   if (result.usage) {
     const { prompt, completion } = result.usage
     return { prompt, completion, total: prompt + completion, estimated: false }
   }
-  const prompt = estimatePromptTokens(request, estimate)
   const calls = result.toolCalls.map((call) => `${call.name}(${call.arguments})`).join('\n')
-  const completion = estimate(result.reasoning + result.text + calls)
+  const [prompt, completion] = await Promise.all([
+    estimatePromptTokens(request, estimate),
+    estimate(result.reasoning + result.text + calls),
+  ])
   return { prompt, completion, total: prompt + completion, estimated: true }
 }

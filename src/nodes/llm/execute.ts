@@ -12,17 +12,19 @@ import {
 import type { LlmConfig } from './schema.ts'
 
 /** Provider-reported usage when present; otherwise a tokenizer estimate, marked as such. */
-export function usageOf(
+export async function usageOf(
   result: ChatResult,
   messages: readonly ChatMessage[],
   estimate: RunContext['estimateTokens'],
-): Usage {
+): Promise<Usage> {
   if (result.usage) {
     const { prompt, completion } = result.usage
     return { prompt, completion, total: prompt + completion, estimated: false }
   }
-  const prompt = estimate(messages.map((m) => m.content).join('\n'))
-  const completion = estimate(result.reasoning + result.text)
+  const [prompt, completion] = await Promise.all([
+    estimate(messages.map((m) => m.content).join('\n')),
+    estimate(result.reasoning + result.text),
+  ])
   return { prompt, completion, total: prompt + completion, estimated: true }
 }
 
@@ -64,7 +66,7 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
   }
   // A non-streaming reply arrives whole in the final chunk; show it in the console all the same.
   if (!streamedText && result.text !== '') emit.chunk(result.text, 'output')
-  const usage = usageOf(result, messages, ctx.estimateTokens)
+  const usage = await usageOf(result, messages, ctx.estimateTokens)
   return {
     output: { response: result.text, usage, model: result.model, finishReason: result.finishReason },
     usage,

@@ -69,9 +69,11 @@ describe('agent loop: token budget', () => {
     )
   })
 
-  it('predicts with the same estimate the provider would be charged for', () => {
+  it('predicts with the same estimate the provider would be charged for', async () => {
     const request = { model: 'm', messages: [{ role: 'user' as const, content: 'x'.repeat(400) }] }
-    expect(estimatePromptTokens(request, (t) => Math.ceil(t.length / 4))).toBeGreaterThanOrEqual(100)
+    expect(await estimatePromptTokens(request, async (t) => Math.ceil(t.length / 4))).toBeGreaterThanOrEqual(
+      100,
+    )
   })
 
   it('finalizes after a deadlock only when the budget still affords it', async () => {

@@ -40,7 +40,7 @@ async function play(name: string, tools: AgentTool[], protection: Partial<AgentP
     tools,
     protection: resolveAgentProtection(protection),
     clock,
-    estimateTokens: (text) => Math.ceil(text.length / 4),
+    estimateTokens: async (text) => Math.ceil(text.length / 4),
     signal: new AbortController().signal,
     emit: { chunk: () => undefined, guard: (alert) => alerts.push(alert) },
   })

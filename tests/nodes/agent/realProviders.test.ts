@@ -53,7 +53,7 @@ async function runWith(provider: LlmProvider) {
     tools,
     protection: resolveAgentProtection({}),
     clock: systemClock,
-    estimateTokens: (text) => Math.ceil(text.length / 4),
+    estimateTokens: async (text) => Math.ceil(text.length / 4),
     signal: new AbortController().signal,
     emit: { chunk: () => undefined, guard: (alert) => alerts.push(alert) },
   })

@@ -47,7 +47,7 @@ export interface HarnessOptions {
   tools?: AgentTool[]
   protection?: Partial<AgentProtection>
   systemPrompt?: string
-  estimateTokens?: (text: string) => number
+  estimateTokens?: (text: string) => Promise<number>
 }
 
 export function harness(steps: ScriptStep[], options: HarnessOptions = {}) {
@@ -64,7 +64,7 @@ export function harness(steps: ScriptStep[], options: HarnessOptions = {}) {
     tools: options.tools ?? [],
     protection: resolveAgentProtection(options.protection ?? {}),
     clock,
-    estimateTokens: options.estimateTokens ?? ((text) => Math.ceil(text.length / 4)),
+    estimateTokens: options.estimateTokens ?? (async (text) => Math.ceil(text.length / 4)),
     signal: controller.signal,
     emit: {
       chunk: (text, channel = 'output') => console.push({ text, channel }),

@@ -1,0 +1,37 @@
+/**
+ * The browser's token estimator: counts in a module Web Worker (tokens.worker.ts), started on
+ * the first run. Vite bundles the worker with its own copy of the encoding and resolves its URL
+ * against the page's base, so it loads under a sub-path too (the GitHub Pages build).
+ */
+import type { TokenEstimator } from '../engine/index.ts'
+import { loadTokenCounter } from './tokens.ts'
+import { createWorkerTokenEstimator, type WorkerTokenEstimator } from './tokenWorkerClient.ts'
+
+let shared: WorkerTokenEstimator | undefined
+
+/** Starts the worker (once per page) and returns its estimator. */
+export function loadBrowserTokenEstimator(): Promise<TokenEstimator> {
+  shared ??= createWorkerTokenEstimator({
+    spawn: (events) => {
+      const worker = new Worker(new URL('./tokens.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'tokens.worker',
+      })
+      worker.onmessage = (event: MessageEvent<unknown>) => events.message(event.data)
+      worker.onmessageerror = () => events.failure('a message could not be read')
+      worker.onerror = (event: ErrorEvent) => {
+        event.preventDefault()
+        events.failure(event.message || 'the worker failed to load')
+      }
+      return {
+        post: (message) => worker.postMessage(message),
+        terminate: () => worker.terminate(),
+      }
+    },
+    fallback: loadTokenCounter,
+    // Counting still works, but on the page's thread (a long reply then stalls the page
+    // briefly): say why, for whoever looks at the console.
+    onFallback: (reason) => console.warn(`Wardflow counts tokens on the page's main thread: ${reason}`),
+  })
+  return Promise.resolve(shared.estimate)
+}
