@@ -1,11 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precachePlugin } from './vite/precachePlugin.ts'
 
 // BASE is '/' locally, '/<repo>/' or './' for GitHub Pages (see scripts/build-pages.mjs).
 export default defineConfig({
   base: process.env.BASE ?? '/',
-  plugins: [react()],
+  // precachePlugin: the offline service worker and its list of the build's files (build only).
+  plugins: [react(), precachePlugin({ source: 'src/offline/sw.ts' })],
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 5000, sourcemap: false },
   server: { host: '127.0.0.1' },

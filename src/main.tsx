@@ -15,6 +15,7 @@ import { createApp } from './app/createApp.ts'
 import { installers } from './app/installers.ts'
 import { ServicesProvider } from './app/ServicesProvider.tsx'
 import { initI18n, initialLanguage } from './i18n/index.ts'
+import { registerServiceWorker } from './offline/registerServiceWorker.ts'
 import { settingsStore } from './store/settingsStore.ts'
 import { rememberedTheme, resolveTheme } from './ui/theme/useTheme.ts'
 
@@ -40,3 +41,6 @@ void initI18n(language).then(() => {
   )
   void app.start()
 })
+
+// Offline copy of the whole site, fetched after load and idle (production builds only).
+registerServiceWorker({ production: import.meta.env.PROD, base: import.meta.env.BASE_URL })
