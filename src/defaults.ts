@@ -187,6 +187,11 @@ export const CONSOLE_MAX_CHARS = 200_000
  */
 export const CONSOLE_BLOCK_SOFT_CHARS = 2_000
 export const CONSOLE_BLOCK_HARD_CHARS = 8_000
+/**
+ * A console checks that a line only grew by comparing this many characters at each end of what
+ * it shows (not the whole text, which would cost O(length) per frame while a reply streams).
+ */
+export const CONSOLE_APPEND_CHECK_CHARS = 64
 /** A refused run lists at most this many problems in the error banner, then says how many more. */
 export const RUN_REFUSAL_MAX_LISTED = 8
 /** How often the run panel's duration ticks while a run is going. */

@@ -8,7 +8,11 @@
  * small block almost nothing. Everything is a text node: nothing a model, a tool or a server
  * says is ever parsed as HTML.
  */
-import { CONSOLE_BLOCK_HARD_CHARS, CONSOLE_BLOCK_SOFT_CHARS } from '../../defaults.ts'
+import {
+  CONSOLE_APPEND_CHECK_CHARS,
+  CONSOLE_BLOCK_HARD_CHARS,
+  CONSOLE_BLOCK_SOFT_CHARS,
+} from '../../defaults.ts'
 import type { ConsoleLine } from '../../store/runStore.ts'
 
 export interface ConsoleDomOptions {
@@ -45,6 +49,25 @@ function takeLength(chunkLength: number, text: string): { take: number; close: b
   // Full: end at the last space of what fits, so a word is not split across blocks.
   const space = text.lastIndexOf(' ', room - 1)
   return { take: space > room / 2 ? space + 1 : room, close: true }
+}
+
+/**
+ * True when `text` looks like what `shown` displays with text added at the end: long enough, and
+ * equal at both ends of the shown part. Checking only the ends keeps a frame O(new text) while a
+ * long reply streams; a new run empties the console (or resets the dropped count) and rebuilds
+ * anyway, and another run's text differing only in its middle at exactly these lengths is not a
+ * case the store produces.
+ */
+function grewFrom(shown: RenderedLine, text: string): boolean {
+  const length = shown.length
+  if (text.length < length) return false
+  const old = shown.line.text
+  const start = old.length - length
+  const check = Math.min(CONSOLE_APPEND_CHECK_CHARS, length)
+  return (
+    text.startsWith(old.slice(start, start + check)) &&
+    text.startsWith(old.slice(old.length - check), length - check)
+  )
 }
 
 /** Splits `text` into the blocks a console would lay it out in (for long outputs shown at once). */
@@ -84,11 +107,10 @@ export class ConsoleDom {
       }
       if (shown.line === line) continue
       // The line may only have grown: anything else (a new run, another saved run) rebuilds.
-      const before = shown.line.text.slice(shown.line.text.length - shown.length)
-      if (shown.line.kind !== line.kind || line.kind === 'guard' || !line.text.startsWith(before)) {
+      if (shown.line.kind !== line.kind || line.kind === 'guard' || !grewFrom(shown, line.text)) {
         return this.rebuild(lines, dropped)
       }
-      this.append(shown, line.text.slice(before.length))
+      this.append(shown, line.text.slice(shown.length))
       shown.line = line
     }
     if (this.rendered.length > lines.length) this.rebuild(lines, dropped)

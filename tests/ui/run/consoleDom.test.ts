@@ -103,4 +103,19 @@ describe('console DOM', () => {
     dom.sync([], 0)
     expect(root.textContent).toBe('')
   })
+
+  it('rebuilds for another run whose longer text differs at the start or at the end of what is shown', () => {
+    const { root, dom } = setup()
+    const shown = `${'a'.repeat(500)}\n${'b'.repeat(500)}`
+    dom.sync([{ kind: 'output', text: shown }], 0)
+    const otherStart = `c${shown.slice(1)} and more`
+    dom.sync([{ kind: 'output', text: otherStart }], 0)
+    expect(root.textContent).toBe(otherStart)
+    const otherEnd = `${otherStart.slice(0, -1)}!${'d'.repeat(100)}`
+    dom.sync([{ kind: 'output', text: otherEnd }], 0)
+    expect(root.textContent).toBe(otherEnd)
+    const shorter = otherEnd.slice(0, 10)
+    dom.sync([{ kind: 'output', text: shorter }], 0)
+    expect(root.textContent).toBe(shorter)
+  })
 })
