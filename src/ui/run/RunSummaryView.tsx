@@ -19,6 +19,24 @@ function useOutputNodeIds(): string[] {
   return ids === '' ? [] : ids.split('\n')
 }
 
+const NO_IDS: readonly string[] = []
+
+/**
+ * The labels of `ids` only (shallow-compared): a drag rewrites the nodes array every frame but
+ * leaves labels alone, so the summary does not re-render while a node moves.
+ */
+function useNodeLabels(ids: readonly string[]): string[] {
+  return useFlowStore(
+    useShallow((s) => {
+      if (ids.length === 0) return []
+      const wanted = new Set(ids)
+      const found = new Map<string, string>()
+      for (const n of s.nodes) if (wanted.has(n.id)) found.set(n.id, n.data.label || n.id)
+      return ids.map((id) => found.get(id) ?? id)
+    }),
+  )
+}
+
 export const RunSummaryView = memo(function RunSummaryView() {
   const { t } = useTranslation('run')
   const run = useRunStore((s) => s.run)
@@ -26,14 +44,15 @@ export const RunSummaryView = memo(function RunSummaryView() {
   const outputIds = useOutputNodeIds()
   // Only the Output nodes' outputs: streaming into other nodes does not re-render the result.
   const outputs = useRunStore(useShallow((s) => outputIds.map((id) => s.nodes[id]?.output)))
-  const labels = useFlowStore((s) => s.nodes)
+  const labelIds = [...(run?.failures.map((f) => f.nodeId) ?? NO_IDS), ...outputIds]
+  const labels = useNodeLabels(labelIds)
   const { select } = useFlowActions()
   const [mode, setMode] = useState<OutputMode>('text')
 
   if (!run) {
     return <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
   }
-  const label = (id: string): string => labels.find((n) => n.id === id)?.data.label || id
+  const label = (id: string): string => labels[labelIds.indexOf(id)] ?? id
   const results = outputIds.flatMap((id, i) => {
     const output = outputs[i]
     return output ? [{ id, output }] : []
