@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
+import { useAreaRequested } from './store/areaStore.ts'
 import { CanvasArea } from './ui/canvas/CanvasArea.tsx'
 import { EditorKeys } from './ui/canvas/EditorKeys.tsx'
 import { FlowList } from './ui/flows/FlowList.tsx'
@@ -15,7 +16,8 @@ import { ShortcutSheet } from './ui/shortcuts/ShortcutSheet.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
 import { Toolbar } from './ui/toolbar/Toolbar.tsx'
 
-// Dialogs and run details load after the first paint (each area's code is its own chunk).
+// Dialogs and run details are chunks of their own; an area's dialogs mount (and their code
+// loads) once the area was asked for, so the page's start loads none of them.
 const ImportHost = lazy(() => import('./ui/import/ImportHost.tsx').then((m) => ({ default: m.ImportHost })))
 const NodeRunDetails = lazy(() =>
   import('./ui/run/NodeRunDetails.tsx').then((m) => ({ default: m.NodeRunDetails })),
@@ -31,6 +33,9 @@ const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 
 export function App() {
   useThemeSync()
+  const settings = useAreaRequested('settings')
+  const workflows = useAreaRequested('workflows')
+  const templates = useAreaRequested('templates')
   return (
     <ReactFlowProvider>
       <div className="wf-app">
@@ -47,9 +52,9 @@ export function App() {
         <ShortcutSheet />
         <StatusNotes />
         <Suspense fallback={null}>
-          <TemplatesHost />
-          <SettingsHost />
-          <ImportHost />
+          {templates ? <TemplatesHost /> : null}
+          {settings ? <SettingsHost /> : null}
+          {workflows ? <ImportHost /> : null}
         </Suspense>
         <EditorKeys />
       </div>

@@ -1,8 +1,11 @@
 /**
- * The composition root: opens storage, starts autosave and preflight, builds the services the
- * UI receives through ServicesContext, and lets each area install its own services
- * (runs, settings, import/export, templates) through `installers.ts`. Installers may be lazy:
- * their code then loads after the first paint, and the UI sees their services when they land.
+ * The composition root: opens storage, starts autosave, preflight and the settings sync, builds
+ * the services the UI receives through ServicesContext, and lets each area install its own
+ * services (runs, settings screen, import/export, templates) through `installers.ts`.
+ * Installers may be lazy (their code loads right after the first paint) or on demand: their
+ * code loads on first use. An on-demand area publishes stand-in services at once, so every
+ * control works from the first paint; the first call loads the area, installs the real services
+ * in their place and forwards the call.
  */
 import { createStore, type StoreApi } from 'zustand'
 import { toFlowError, type FlowDocument } from '../engine/index.ts'
@@ -14,9 +17,11 @@ import { noticeStore } from '../store/noticeStore.ts'
 import { watchPreflight } from '../store/preflight.ts'
 import { runStore } from '../store/runStore.ts'
 import { settingsStore } from '../store/settingsStore.ts'
+import { areaStore as defaultAreaStore, type AreaName, type AreaState } from '../store/areaStore.ts'
 import { startAutosave, type Autosave } from './autosave.ts'
 import { createFlowsService, summaryOf, type AppFlowsService } from './flowsService.ts'
 import type { AppServices } from './services.ts'
+import { createSettingsSync, type SettingsSync } from './settingsSync.ts'
 import { loadStorage } from './storageModule.ts'
 
 export interface AppCore {
@@ -25,6 +30,10 @@ export interface AppCore {
   flows: FlowStore
   flowsService: AppFlowsService
   autosave: Autosave
+  /** Stored settings <-> the settings store (loaded at start, before any area's code). */
+  settings: SettingsSync
+  /** Loads and installs an on-demand area (once); resolves with the services after it. */
+  area(name: AreaName): Promise<AppServices>
 }
 
 /** What an area adds: services for the UI and an optional start step (load settings, ...). */
@@ -41,11 +50,29 @@ export interface LazyInstaller {
   lazy: () => Promise<ServiceInstaller>
 }
 
-export type InstallerEntry = ServiceInstaller | LazyInstaller
+/**
+ * An area whose code loads on first use. `standIns` are published at once: each one asks for
+ * the area with `load` and then calls what the area installed in its place.
+ */
+export interface OnDemandInstaller {
+  area: AreaName
+  load: () => Promise<ServiceInstaller>
+  standIns(load: () => Promise<AppServices>): Partial<AppServices>
+}
+
+export type InstallerEntry = ServiceInstaller | LazyInstaller | OnDemandInstaller
 
 /** `lazyInstaller(() => import('./runInstaller.ts').then((m) => m.installRuns))` */
 export function lazyInstaller(load: () => Promise<ServiceInstaller>): LazyInstaller {
   return { lazy: load }
+}
+
+export function onDemandInstaller(
+  area: AreaName,
+  load: () => Promise<ServiceInstaller>,
+  standIns: OnDemandInstaller['standIns'],
+): OnDemandInstaller {
+  return { area, load, standIns }
 }
 
 export interface CreateAppOptions {
@@ -54,6 +81,10 @@ export interface CreateAppOptions {
   flows?: FlowStore
   /** Opens the database; tests pass one backed by fake-indexeddb. */
   openDb?(): Promise<WardflowDb>
+  /** Loads stored settings at start (default true); tests of other parts may leave it off. */
+  loadSettings?: boolean
+  /** Which areas were asked for; the UI mounts their dialogs from it. */
+  areas?: StoreApi<AreaState>
 }
 
 export interface App {
@@ -106,8 +137,10 @@ export function createApp(options: CreateAppOptions = {}): App {
     onOpened: () => runStore.getState().actions.reset(),
   })
 
-  const core: AppCore = { db, flows, flowsService, autosave }
-  const services: AppServices = { flows: flowsService }
+  const areas = options.areas ?? defaultAreaStore
+  const settings = createSettingsSync({ db })
+  const core: AppCore = { db, flows, flowsService, autosave, settings, area: (name) => loadArea(name) }
+  const services: AppServices = { flows: flowsService, areas: { load: (name) => prefetchArea(name) } }
   const servicesStore = createStore<AppServices>()(() => ({ ...services }))
   const installed: Installed[] = []
   const install = (installer: ServiceInstaller): Installed | null => {
@@ -118,19 +151,76 @@ export function createApp(options: CreateAppOptions = {}): App {
     servicesStore.setState({ ...services }, true)
     return result
   }
-  const entries = options.installers ?? []
-  // Plain installers install at once; lazy ones start loading now, in parallel.
-  const pending = entries.map((entry) =>
-    typeof entry === 'function' ? (install(entry), null) : entry.lazy(),
-  )
-  const stopPreflight = watchPreflight(flows, engineRegistry)
-
   const startInstalled = async (part: Installed | null): Promise<void> => {
     try {
       await part?.start?.()
     } catch (error) {
       report(error)
     }
+  }
+
+  const entries = options.installers ?? []
+  /** Each on-demand area's installer and the stand-ins it published. */
+  const onDemand = new Map<AreaName, { entry: OnDemandInstaller; standIns: Partial<AppServices> }>()
+  const areaLoads = new Map<AreaName, Promise<AppServices>>()
+  function loadArea(name: AreaName): Promise<AppServices> {
+    const area = onDemand.get(name)
+    if (!area) return Promise.resolve(services)
+    let loading = areaLoads.get(name)
+    if (loading) return loading
+    areas.getState().begin(name)
+    loading = area.entry.load().then(
+      async (installer) => {
+        await startInstalled(install(installer))
+        // A stand-in the area did not replace would forward to itself: it goes.
+        for (const [key, standIn] of Object.entries(area.standIns)) {
+          const service = key as keyof AppServices
+          if (services[service] === standIn) delete services[service]
+        }
+        servicesStore.setState({ ...services }, true)
+        areas.getState().end(name, true)
+        return services
+      },
+      (error: unknown) => {
+        // Offline or a new deployment: report it; the next use tries again.
+        areaLoads.delete(name)
+        areas.getState().end(name, false)
+        report(error)
+        throw error
+      },
+    )
+    areaLoads.set(name, loading)
+    return loading
+  }
+  /** For the UI: loads an area (ahead of a likely use, or on it); false when it failed. */
+  const prefetchArea = (name: AreaName): Promise<boolean> =>
+    loadArea(name).then(
+      () => true,
+      () => false,
+    )
+
+  // Plain installers install at once; lazy ones start loading now, in parallel; on-demand ones
+  // publish their stand-ins and load on first use.
+  const pending = entries.map((entry) => {
+    if (typeof entry === 'function') return (install(entry), null)
+    if ('lazy' in entry) return entry.lazy()
+    const standIns = entry.standIns(() => loadArea(entry.area))
+    onDemand.set(entry.area, { entry, standIns })
+    Object.assign(services, standIns)
+    return null
+  })
+  servicesStore.setState({ ...services }, true)
+  const stopPreflight = watchPreflight(flows, engineRegistry)
+
+  let unwatchSettings: (() => void) | undefined
+  const startSettings = async (): Promise<void> => {
+    if (options.loadSettings === false) return
+    try {
+      await settings.load()
+    } catch (error) {
+      report(error)
+    }
+    unwatchSettings = settings.watchStore(report)
   }
 
   return {
@@ -143,6 +233,7 @@ export function createApp(options: CreateAppOptions = {}): App {
       // The open flow comes first: lazy areas' code downloads meanwhile (already requested),
       // but their start steps (settings, run history...) wait until the flow is on screen.
       await flowsService.start()
+      await startSettings()
       for (const load of pending) {
         if (load === null) continue
         try {
@@ -155,6 +246,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     stop() {
       autosave.stop()
       stopPreflight()
+      unwatchSettings?.()
       for (const part of installed) part.stop?.()
     },
   }

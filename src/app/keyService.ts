@@ -2,16 +2,11 @@
  * Provider keys at rest and in this session. Keys live in IndexedDB only (storage/secrets);
  * a person may lock them with a passphrase (storage/keyLock: PBKDF2 600 000 + AES-GCM). While
  * locked, unlocking decrypts them into memory for this session only: the session lives in this
- * closure and is never written anywhere.
+ * closure and is never written anywhere. Storage comes through its chunk (storageModule.ts):
+ * this service is part of the app core, which the first paint loads.
  */
 import type { StoreApi } from 'zustand'
-import {
-  isLocked,
-  lockSecrets,
-  removeSecretsLock,
-  unlockSecrets,
-  type UnlockedSecrets,
-} from '../storage/index.ts'
+import type { UnlockedSecrets } from '../storage/index.ts'
 import {
   settingsUiStore,
   type PassphrasePurpose,
@@ -19,6 +14,7 @@ import {
 } from '../ui/settings/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
 import type { KeyAccess } from './runContext.ts'
+import { loadStorage } from './storageModule.ts'
 
 export interface KeyServiceDeps {
   db: DbSource
@@ -53,7 +49,7 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
   }
 
   const unlock = async (passphrase: string): Promise<void> => {
-    session = await unlockSecrets(await db(), passphrase)
+    session = await (await loadStorage()).unlockSecrets(await db(), passphrase)
     lockedAtRest = true
     publish()
     await deps.onKeysChanged()
@@ -61,21 +57,21 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
 
   return {
     async refresh() {
-      lockedAtRest = await isLocked(await db())
+      lockedAtRest = await (await loadStorage()).isLocked(await db())
       if (!lockedAtRest) session = undefined
       publish()
     },
     session: () => session,
     isLocked: () => lockedAtRest && session === undefined,
     async lock(passphrase) {
-      session = await lockSecrets(await db(), passphrase)
+      session = await (await loadStorage()).lockSecrets(await db(), passphrase)
       lockedAtRest = true
       publish()
       await deps.onKeysChanged()
     },
     unlock,
     async removeLock(passphrase) {
-      await removeSecretsLock(await db(), passphrase)
+      await (await loadStorage()).removeSecretsLock(await db(), passphrase)
       session = undefined
       lockedAtRest = false
       publish()
@@ -83,7 +79,7 @@ export function createKeyService(deps: KeyServiceDeps): KeyService {
     },
     async forget() {
       session = undefined
-      lockedAtRest = await isLocked(await db())
+      lockedAtRest = await (await loadStorage()).isLocked(await db())
       publish()
     },
     async requestUnlock(purpose = 'unlockForRun') {

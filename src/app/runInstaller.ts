@@ -11,7 +11,6 @@ import { createWorkerCodeRunner } from '../sandbox/worker-runner.ts'
 import { noticeStore } from '../store/noticeStore.ts'
 import { runStore } from '../store/runStore.ts'
 import { settingsStore } from '../store/settingsStore.ts'
-import { settingsUiStore } from '../ui/settings/settingsUiStore.ts'
 import type { AppCore, Installed } from './createApp.ts'
 import type { KeyAccess, RunHost } from './runContext.ts'
 import { dexieRunsRepository } from './runHistory.ts'
@@ -31,22 +30,20 @@ export function browserRunHost(): RunHost {
 }
 
 /**
- * Locked keys through what the settings area publishes: its key state and its passphrase
- * dialog, which unlocks with the settings panel's `unlockKeys` (the settings are reloaded with
- * the keys before the dialog closes). Read lazily: the settings area may install after runs.
+ * Locked keys through the app core's key service. The passphrase dialog belongs to the
+ * settings screen, so the settings area loads before the prompt opens; unlocking reloads the
+ * settings with the keys before the dialog closes.
  */
-export function settingsKeyAccess(services: AppServices): KeyAccess {
+export function settingsKeyAccess(core: Pick<AppCore, 'settings' | 'area'>): KeyAccess {
   return {
-    isLocked: () => settingsUiStore.getState().keyState === 'locked',
+    isLocked: () => core.settings.keys.isLocked(),
     async requestUnlock() {
-      const panel = services.settingsPanel
-      if (!panel) return false
-      const answer = await settingsUiStore.getState().askPassphrase({
-        purpose: 'unlockForRun',
-        confirm: false,
-        verify: (passphrase: string) => panel.unlockKeys(passphrase),
-      })
-      return answer !== null
+      try {
+        await core.area('settings')
+      } catch {
+        return false
+      }
+      return core.settings.keys.requestUnlock('unlockForRun')
     },
   }
 }
@@ -62,7 +59,7 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
     flush: () => services.flows.flush(),
     repository: dexieRunsRepository(core.db),
     host: browserRunHost(),
-    keys: settingsKeyAccess(services),
+    keys: settingsKeyAccess(core),
   })
   return {
     services: { run: service },

@@ -2,9 +2,11 @@
  * What the UI may ask the rest of the app to do. ui/ never touches storage, providers or the
  * sandbox: it calls these services, which app/ implements and hands down through a context.
  * Optional members are filled in by the areas that own them (runs, import/export, settings,
- * templates); the UI hides or disables what is missing.
+ * templates); the UI hides or disables what is missing. An area that loads on first use
+ * publishes stand-ins at once (createApp.ts), so its controls work from the first paint.
  */
 import { createContext, useContext } from 'react'
+import type { AreaName } from '../store/areaStore.ts'
 import type { SettingsPanelApi } from '../ui/settings/api.ts'
 
 export interface FlowsService {
@@ -55,8 +57,17 @@ export interface TemplatesService {
   openTemplate?(id: string): Promise<boolean>
 }
 
+export interface AreaLoader {
+  /**
+   * Loads an area's code and installs its services now: on the first use of one of its
+   * controls, or ahead of it (pointer over, focus). False when it failed (the banner says why).
+   */
+  load(area: AreaName): Promise<boolean>
+}
+
 export interface AppServices {
   flows: FlowsService
+  areas?: AreaLoader
   run?: RunService
   import?: ImportService
   export?: ExportService

@@ -1,27 +1,27 @@
 /**
- * The settings side of the app: loads settings (and whether keys are locked) into the store,
- * saves every change through storage and applies it live (language at once; theme, autosave
- * delay and protection are read from the store), and implements what the settings screen does.
- * Keys are read and written only here and in keyService.ts.
+ * What the settings screen does (providers, keys and their lock, exports, danger zone), on top
+ * of the settings sync (settingsSync.ts: load, save, apply, persist header changes), which the
+ * app core owns so stored settings apply before this screen's code loads.
+ * Keys are read and written only here, in settingsSync.ts and in keyService.ts.
  */
 import type { StoreApi } from 'zustand'
 import { PROVIDER_REQUEST_TIMEOUT_MS } from '../defaults.ts'
 import type { FetchLike } from '../engine/index.ts'
-import { changeLanguage } from '../i18n/index.ts'
 import { listModels, testConnection } from '../providers/index.ts'
 import type { AppSettings, Language, ProviderSettings } from '../settings/schema.ts'
-import { loadSettings, putCache, saveSettings, secretValues, splitSecrets } from '../storage/index.ts'
+import { putCache, saveSettings, secretValues, splitSecrets } from '../storage/index.ts'
 import { flowStore as defaultFlowStore, type FlowStore } from '../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
-import { settingsStore as defaultSettingsStore, type SettingsState } from '../store/settingsStore.ts'
+import type { SettingsState } from '../store/settingsStore.ts'
 import type { SettingsPanelApi } from '../ui/settings/api.ts'
 import { settingsUiStore, type SettingsUiState } from '../ui/settings/settingsUiStore.ts'
 import { createDangerService } from './dangerService.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
 import { browserDownload, type Downloader } from './downloadService.ts'
-import { createKeyService, type KeyService } from './keyService.ts'
+import type { KeyService } from './keyService.ts'
 import type { FlowsService, SettingsService } from './services.ts'
 import { createSettingsExportService } from './settingsExportService.ts'
+import { createSettingsSync, type SettingsSync } from './settingsSync.ts'
 
 export { requestPassphrase } from './keyService.ts'
 
@@ -35,6 +35,8 @@ export interface SettingsServiceDeps {
   applyLanguage?(language: Language): Promise<void>
   /** Called after the danger zone cleared run history. */
   afterRunsCleared?(): Promise<void> | void
+  /** The app core's settings sync; tests leave it out and get one of their own over `db`. */
+  sync?: SettingsSync
   settingsStore?: StoreApi<SettingsState>
   ui?: StoreApi<SettingsUiState>
   flowStore?: FlowStore
@@ -66,42 +68,18 @@ function scrub(text: string, provider: ProviderSettings): string {
 }
 
 export function createSettingsService(deps: SettingsServiceDeps): AppSettingsService {
-  const store = deps.settingsStore ?? defaultSettingsStore
+  const sync =
+    deps.sync ??
+    createSettingsSync({
+      db: deps.db,
+      ...(deps.applyLanguage ? { applyLanguage: deps.applyLanguage } : {}),
+      ...(deps.settingsStore ? { settingsStore: deps.settingsStore } : {}),
+      ...(deps.ui ? { ui: deps.ui } : {}),
+    })
   const db = dbGetter(deps.db)
   const ui = deps.ui ?? settingsUiStore
   const now = deps.now ?? (() => Date.now())
-  const applyLanguage = deps.applyLanguage ?? changeLanguage
-  const current = (): AppSettings => store.getState().settings
-  /** The settings object last written to or read from storage: the store watcher skips it. */
-  let persisted: AppSettings | undefined
-
-  async function publish(settings: AppSettings): Promise<void> {
-    const before = current().language
-    persisted = settings
-    store.getState().setSettings(settings)
-    if (settings.language !== before || !store.getState().loaded) await applyLanguage(settings.language)
-  }
-
-  /** Reads settings back from storage: keys filled in while readable. */
-  async function reload(): Promise<string[]> {
-    const loaded = await loadSettings(await db(), keys.session())
-    const before = current().language
-    persisted = loaded.settings
-    store.getState().setSettings(loaded.settings)
-    if (loaded.settings.language !== before) await applyLanguage(loaded.settings.language)
-    return loaded.notes
-  }
-
-  const keys: KeyService = createKeyService({
-    db: deps.db,
-    ui,
-    onKeysChanged: async () => void (await reload()),
-  })
-
-  async function save(settings: AppSettings): Promise<void> {
-    await saveSettings(await db(), settings, { session: keys.session() })
-    await publish(settings)
-  }
+  const { keys, current, reload, save } = sync
 
   const signal = (): AbortSignal => AbortSignal.timeout(PROVIDER_REQUEST_TIMEOUT_MS)
 
@@ -160,24 +138,8 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
     settings: { open: () => ui.getState().openSettings() },
     panel,
     keys,
-    async load() {
-      await keys.refresh()
-      const notes = await reload()
-      await applyLanguage(current().language)
-      return notes
-    },
+    load: () => sync.load(),
     save,
-    watchStore(onError) {
-      let queue = Promise.resolve()
-      return store.subscribe((state) => {
-        if (!state.loaded || state.settings === persisted) return
-        const next = state.settings
-        persisted = next
-        // One write at a time, in order: two quick toggles must not land out of order.
-        queue = queue
-          .then(async () => saveSettings(await db(), next, { session: keys.session() }))
-          .catch(onError)
-      })
-    },
+    watchStore: (onError) => sync.watchStore(onError),
   }
 }

@@ -1,57 +1,58 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import type { AppCore } from '../../src/app/createApp.ts'
+import type { KeyService } from '../../src/app/keyService.ts'
 import { settingsKeyAccess } from '../../src/app/runInstaller.ts'
-import { noopFlowsService, type AppServices } from '../../src/app/services.ts'
-import type { SettingsPanelApi } from '../../src/ui/settings/api.ts'
-import { settingsUiStore } from '../../src/ui/settings/settingsUiStore.ts'
+import { noopFlowsService } from '../../src/app/services.ts'
+import type { SettingsSync } from '../../src/app/settingsSync.ts'
 
-function servicesWith(unlockKeys: (passphrase: string) => Promise<void>): AppServices {
-  return { flows: noopFlowsService, settingsPanel: { unlockKeys } as unknown as SettingsPanelApi }
+type KeyCore = Pick<AppCore, 'settings' | 'area'>
+
+/** A core whose keys are locked; the prompt answers `answer`; `steps` records the order. */
+function lockedCore(answer: boolean, area: KeyCore['area'], steps: string[]): KeyCore {
+  let locked = true
+  const keys: Pick<KeyService, 'isLocked' | 'requestUnlock'> = {
+    isLocked: () => locked,
+    async requestUnlock(purpose) {
+      steps.push(`prompt:${purpose ?? ''}`)
+      locked = !answer
+      return answer
+    },
+  }
+  return { settings: { keys } as unknown as SettingsSync, area }
 }
 
-afterEach(() => {
-  settingsUiStore.getState().setKeyState('plain')
-})
+describe('locked keys for runs, through the core key service and the settings area', () => {
+  const loads =
+    (steps: string[]): KeyCore['area'] =>
+    async (name) => {
+      steps.push(`load:${name}`)
+      return { flows: noopFlowsService }
+    }
 
-describe('locked keys for runs, through the settings area', () => {
-  it('reads the lock from the published key state', () => {
-    const keys = settingsKeyAccess(servicesWith(async () => undefined))
-    expect(keys.isLocked()).toBe(false)
-    settingsUiStore.getState().setKeyState('locked')
-    expect(keys.isLocked()).toBe(true)
-    settingsUiStore.getState().setKeyState('unlocked')
-    expect(keys.isLocked()).toBe(false)
+  it('reads the lock from the key service', () => {
+    const core = lockedCore(true, loads([]), [])
+    expect(settingsKeyAccess(core).isLocked()).toBe(true)
   })
 
-  it('asks for the passphrase for a run and unlocks with the settings panel', async () => {
-    const tried: string[] = []
-    const keys = settingsKeyAccess(
-      servicesWith(async (passphrase) => {
-        tried.push(passphrase)
-        settingsUiStore.getState().setKeyState('unlocked')
-      }),
-    )
-    settingsUiStore.getState().setKeyState('locked')
-    const answer = keys.requestUnlock?.()
-    const request = settingsUiStore.getState().passphrase
-    expect(request?.purpose).toBe('unlockForRun')
-    await request?.verify?.('correct horse')
-    settingsUiStore.getState().answerPassphrase(request?.id ?? -1, 'correct horse')
-    expect(await answer).toBe(true)
-    expect(tried).toEqual(['correct horse'])
+  it('loads the settings area (the passphrase dialog) before asking, then unlocks', async () => {
+    const steps: string[] = []
+    const keys = settingsKeyAccess(lockedCore(true, loads(steps), steps))
+    expect(await keys.requestUnlock?.()).toBe(true)
+    expect(steps).toEqual(['load:settings', 'prompt:unlockForRun'])
     expect(keys.isLocked()).toBe(false)
   })
 
   it('reports a cancelled prompt as still locked', async () => {
-    const keys = settingsKeyAccess(servicesWith(async () => undefined))
-    settingsUiStore.getState().setKeyState('locked')
-    const answer = keys.requestUnlock?.()
-    const request = settingsUiStore.getState().passphrase
-    settingsUiStore.getState().answerPassphrase(request?.id ?? -1, null)
-    expect(await answer).toBe(false)
+    const steps: string[] = []
+    const keys = settingsKeyAccess(lockedCore(false, loads(steps), steps))
+    expect(await keys.requestUnlock?.()).toBe(false)
+    expect(keys.isLocked()).toBe(true)
   })
 
-  it('cannot unlock without the settings area', async () => {
-    const keys = settingsKeyAccess({ flows: noopFlowsService })
-    expect(await keys.requestUnlock?.()).toBe(false)
+  it('cannot unlock when the settings area fails to load, and asks nothing', async () => {
+    const steps: string[] = []
+    const core = lockedCore(true, () => Promise.reject(new Error('offline')), steps)
+    expect(await settingsKeyAccess(core).requestUnlock?.()).toBe(false)
+    expect(steps).toEqual([])
   })
 })

@@ -50,6 +50,7 @@ function PastRunBar({ startedAt }: { startedAt: number }) {
 
 export function RunPanel() {
   const { t, i18n } = useTranslation('run')
+  const areas = useServices().areas
   const run = useRunStore((s) => s.run)
   const phase = useRunStore((s) => s.phase)
   const view = useRunStore((s) => s.view)
@@ -82,6 +83,8 @@ export function RunPanel() {
               onClick={() => {
                 setTab(id)
                 setOpen(true)
+                // The history is read by the runs area, which loads on first use.
+                if (id === 'history') void areas?.load('runs')
               }}
             >
               {id === 'run' ? t('panel.tabRun') : t('panel.tabHistory')}

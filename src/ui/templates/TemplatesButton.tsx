@@ -2,16 +2,19 @@
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../../app/services.ts'
 import { Button } from '../kit/Button.tsx'
+import { usePrefetchArea } from '../usePrefetchArea.ts'
 
 export function TemplatesButton() {
   const { t } = useTranslation('templates')
   const { templates } = useServices()
+  const area = usePrefetchArea('templates')
   if (!templates) return null
   return (
     <Button
       variant="ghost"
       icon="template"
       data-testid="open-templates"
+      {...area}
       onClick={() => templates.openGallery()}
     >
       {t('gallery.toolbarButton')}

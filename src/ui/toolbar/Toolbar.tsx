@@ -17,6 +17,7 @@ import { LanguageSelect } from './LanguageSelect.tsx'
 import { SaveIndicator } from './SaveIndicator.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { TemplatesButton } from '../templates/TemplatesButton.tsx'
+import { usePrefetchArea } from '../usePrefetchArea.ts'
 
 export function Toolbar() {
   const { t } = useTranslation()
@@ -29,6 +30,9 @@ export function Toolbar() {
   const snap = useUi((s) => s.snapToGrid)
   const running = useStore(runStore, (s) => isRunActive(s.phase))
   const fileInput = useRef<HTMLInputElement>(null)
+  const runArea = usePrefetchArea('runs')
+  const workflowsArea = usePrefetchArea('workflows')
+  const settingsArea = usePrefetchArea('settings')
 
   return (
     <header className="wf-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
@@ -92,6 +96,7 @@ export function Toolbar() {
           variant="primary"
           icon="play"
           data-testid="run-flow"
+          {...runArea}
           disabled={!services.run || running}
           onClick={() => services.run?.run()}
         >
@@ -112,6 +117,7 @@ export function Toolbar() {
           icon="upload"
           label={t('toolbar.import')}
           data-testid="import-workflow"
+          {...workflowsArea}
           disabled={!services.import}
           onClick={() => fileInput.current?.click()}
         />
@@ -132,6 +138,7 @@ export function Toolbar() {
           icon="download"
           label={t('toolbar.export')}
           data-testid="export-workflow"
+          {...workflowsArea}
           disabled={!services.export}
           onClick={() => void services.export?.exportWorkflow()}
         />
@@ -149,6 +156,7 @@ export function Toolbar() {
           icon="settings"
           label={t('toolbar.settings')}
           data-testid="open-settings"
+          {...settingsArea}
           disabled={!services.settings}
           onClick={() => services.settings?.open()}
         />

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../kit/Button.tsx'
 import { Icon } from '../kit/icons.tsx'
+import { usePrefetchArea } from '../usePrefetchArea.ts'
 
 export interface WelcomeProps {
   onOpenTemplates?: () => void
@@ -13,6 +14,7 @@ export interface WelcomeProps {
 
 export function Welcome({ onOpenTemplates, onOpenLoopBreaker }: WelcomeProps) {
   const { t } = useTranslation()
+  const templates = usePrefetchArea('templates')
   return (
     <div className="wf-welcome" data-testid="welcome">
       <div className="wf-welcome__card">
@@ -34,12 +36,13 @@ export function Welcome({ onOpenTemplates, onOpenLoopBreaker }: WelcomeProps) {
                 icon="shield"
                 onClick={onOpenLoopBreaker}
                 data-testid="open-loop-breaker"
+                {...templates}
               >
                 {t('welcome.loopBreaker')}
               </Button>
             ) : null}
             {onOpenTemplates ? (
-              <Button icon="template" onClick={onOpenTemplates} data-testid="browse-templates">
+              <Button icon="template" onClick={onOpenTemplates} data-testid="browse-templates" {...templates}>
                 {t('welcome.templates')}
               </Button>
             ) : null}

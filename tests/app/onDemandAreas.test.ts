@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp, onDemandInstaller, type ServiceInstaller } from '../../src/app/createApp.ts'
+import type { AppServices } from '../../src/app/services.ts'
+import { initI18n } from '../../src/i18n/index.ts'
+import { createAreaStore } from '../../src/store/areaStore.ts'
+import { createFlowStore } from '../../src/store/flowStore.ts'
+import { noticeStore } from '../../src/store/noticeStore.ts'
+import { freshDb } from '../storage/support.ts'
+
+beforeAll(async () => {
+  await initI18n('en')
+})
+
+beforeEach(() => {
+  noticeStore.getState().dismissError()
+})
+
+/** An app with one on-demand "templates" area whose real service records its calls. */
+async function appWith(load: () => Promise<ServiceInstaller>) {
+  const db = await freshDb()
+  const areas = createAreaStore()
+  const app = createApp({
+    flows: createFlowStore(),
+    openDb: async () => db,
+    areas,
+    installers: [
+      onDemandInstaller('templates', load, (ensure) => ({
+        templates: {
+          openGallery: () => void ensure().then((s) => s.templates?.openGallery()),
+          openLoopBreaker: () => void ensure().then((s) => s.templates?.openLoopBreaker()),
+        },
+        // The area below never installs an export service: this stand-in must go.
+        export: { exportWorkflow: () => void ensure().then((s) => s.export?.exportWorkflow()) },
+      })),
+    ],
+  })
+  await app.start()
+  return { app, areas }
+}
+
+function recordingInstaller(calls: string[]): ServiceInstaller {
+  return () => ({
+    services: {
+      templates: {
+        openGallery: () => void calls.push('gallery'),
+        openLoopBreaker: () => void calls.push('demo'),
+      },
+    },
+    start: () => void calls.push('start'),
+  })
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('areas that load on first use', () => {
+  it('publishes stand-ins at once and loads nothing until one is used', async () => {
+    let loads = 0
+    const { app, areas } = await appWith(async () => {
+      loads += 1
+      return recordingInstaller([])
+    })
+    expect(app.servicesStore.getState().templates).toBeDefined()
+    expect(loads).toBe(0)
+    expect(areas.getState().requested.size).toBe(0)
+  })
+
+  it('the first call loads the area once, installs it and reaches the real service', async () => {
+    const calls: string[] = []
+    let loads = 0
+    const { app, areas } = await appWith(async () => {
+      loads += 1
+      return recordingInstaller(calls)
+    })
+    const standIn = app.servicesStore.getState().templates
+    standIn?.openGallery()
+    standIn?.openLoopBreaker()
+    expect(areas.getState().loading.has('templates')).toBe(true)
+    await app.core.area('templates')
+    await settle()
+    expect(loads).toBe(1)
+    expect(calls).toEqual(['start', 'gallery', 'demo'])
+    expect(areas.getState().requested.has('templates')).toBe(true)
+    expect(areas.getState().loading.size).toBe(0)
+    expect(app.servicesStore.getState().templates).not.toBe(standIn)
+    const services: AppServices = app.servicesStore.getState()
+    expect(services.export).toBeUndefined()
+  })
+
+  it('reports a failed load in the banner and tries again on the next use', async () => {
+    const calls: string[] = []
+    let attempt = 0
+    const { app, areas } = await appWith(async () => {
+      attempt += 1
+      if (attempt === 1) throw new Error('Failed to fetch dynamically imported module')
+      return recordingInstaller(calls)
+    })
+    expect(await app.services.areas?.load('templates')).toBe(false)
+    expect(noticeStore.getState().banner).not.toBeNull()
+    expect(areas.getState().requested.has('templates')).toBe(false)
+    app.servicesStore.getState().templates?.openGallery()
+    await app.core.area('templates')
+    await settle()
+    expect(calls).toEqual(['start', 'gallery'])
+  })
+})
