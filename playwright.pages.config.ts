@@ -13,7 +13,7 @@ const DIR = process.env.PAGES_OUT_DIR ?? 'dist-pages'
 
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: ['**/pages.spec.ts', '**/templates.spec.ts'],
+  testMatch: ['**/pages.spec.ts', '**/templates.spec.ts', '**/offline.spec.ts'],
   outputDir: 'test-results/pages',
   timeout: 60_000,
   expect: { timeout: 10_000 },
