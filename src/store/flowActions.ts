@@ -10,6 +10,7 @@ import type { HistoryControl } from './history.ts'
 import { cloneNodes, moveNodes, removeElements, updateNode } from './graphOps.ts'
 import { checkConnection, type ConnectionRequest, type ConnectResult } from './connect.ts'
 import { nextEdgeId, nextNodeId } from './ids.ts'
+import { configAfterConnect } from '../nodes/wiring.ts'
 import {
   applyEdgeChangesToState,
   applyNodeChangesToState,
@@ -17,6 +18,17 @@ import {
   type EdgeChangeLike,
   type NodeChangeLike,
 } from './changes.ts'
+
+/** The target's new config when drawing this connection fills a reference in (nodes/wiring.ts). */
+function fillOnConnect(
+  nodes: readonly FlowNode[],
+  source: FlowNode,
+  targetId: string,
+): Record<string, unknown> | null {
+  const target = nodes.find((n) => n.id === targetId)
+  const config = target ? configAfterConnect(source, target) : null
+  return config ? { ...config } : null
+}
 
 export interface NewNode {
   type: string
@@ -187,7 +199,14 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
         sourceHandle: request.sourceHandle ?? null,
         targetHandle: request.targetHandle ?? null,
       }
-      edit(undefined, (cur) => ({ edges: [...cur.edges, edge] }))
+      edit(undefined, (cur) => {
+        const source = cur.nodes.find((n) => n.id === edge.source)
+        const config = source ? fillOnConnect(cur.nodes, source, edge.target) : null
+        const nodes = config
+          ? updateNode(cur.nodes, edge.target, (n) => ({ ...n, data: { ...n.data, config } }))
+          : cur.nodes
+        return { edges: [...cur.edges, edge], nodes }
+      })
       return { ok: true, edgeId: edge.id }
     },
     setPositions(positions) {

@@ -134,3 +134,26 @@ describe('connections', () => {
     expect(store.getState().edges).toHaveLength(2)
   })
 })
+
+describe('connections fill in references', () => {
+  it('an LLM with an empty prompt reads the input it is wired to, in the same undo step', () => {
+    const input = node('in', 'input', 0, 0, { values: { question: '' } })
+    const llm = node('l', 'llm', 200, 0, { prompt: '', model: '' })
+    const { store } = storeWith(doc([input, llm]))
+    const { actions } = store.getState()
+    expect(actions.connect({ source: 'in', target: 'l' }).ok).toBe(true)
+    expect(store.getState().nodes[1]?.data.config['prompt']).toBe('{{in.question}}')
+    expect(depth(store)).toBe(1)
+    actions.undo()
+    expect(store.getState().edges).toHaveLength(0)
+    expect(store.getState().nodes[1]?.data.config['prompt']).toBe('')
+  })
+
+  it('keeps a prompt the person wrote', () => {
+    const input = node('in', 'input', 0, 0, { values: { question: '' } })
+    const llm = node('l', 'llm', 200, 0, { prompt: 'Mine', model: '' })
+    const { store } = storeWith(doc([input, llm]))
+    store.getState().actions.connect({ source: 'in', target: 'l' })
+    expect(store.getState().nodes[1]?.data.config['prompt']).toBe('Mine')
+  })
+})
