@@ -58,12 +58,16 @@ export function ProviderForm({
   const shown = tried ? problems : {}
   const patch = (p: Partial<ProviderSettings>): void => setDraft((d) => ({ ...d, ...p }))
   const isDemo = draft.kind === 'demo'
+  // The server's model list; an empty default model takes the first one, so a provider whose
+  // connection was just tested answers without the person having to copy a model name over.
+  const takeModels = (models: string[]): void =>
+    setDraft((d) => ({ ...d, models, model: d.model.trim() === '' ? (models[0] ?? '') : d.model }))
 
   async function loadModels(): Promise<void> {
     setModelsNote(null)
     try {
       const models = await api.listModels(cleanProvider(draft))
-      patch({ models })
+      takeModels(models)
       setModelsNote({ ok: true, text: t('provider.modelsLoaded', { count: models.length }) })
     } catch (error) {
       setModelsNote({ ok: false, text: errorText(t, i18n, error) })
@@ -78,7 +82,7 @@ export function ProviderForm({
         ok: false,
         message: errorText(t, i18n, error),
       }))
-    if (result.ok && result.models !== undefined) patch({ models: result.models })
+    if (result.ok && result.models !== undefined) takeModels(result.models)
     const text = result.ok
       ? t('provider.testOk', { count: result.models?.length ?? 0 })
       : errorText(t, i18n, { code: result.code, message: result.message })

@@ -113,6 +113,8 @@ describe('provider form: editing', () => {
         'Connected: the server offers 2 models.',
       ),
     )
+    // An empty default model takes the first model the server lists.
+    expect(input('Default model').value).toBe('mock-model')
     fireEvent.click(screen.getByTestId('provider-load-models'))
     await screen.findByText("2 models loaded from the server's list.")
     const options = [...document.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))
