@@ -5,6 +5,7 @@
  * service (app/) writes here in animation-frame batches; node bodies read one node each.
  */
 import { createStore, useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import type { RunEvent, Usage } from '../engine/index.ts'
 import {
   IDLE_RUN_STATE,
@@ -170,6 +171,53 @@ export const runStore: RunStore = createRunStore()
 /** One node's run state; idle until a run touches it. Re-renders only when that node changes. */
 export function useNodeRunState(nodeId: string): NodeRunState {
   return useStore(runStore, (s) => s.nodes[nodeId] ?? IDLE_RUN_STATE)
+}
+
+/**
+ * A node's run state without its console text: what node headers and the inspector's details
+ * show. Its fields do not change while text streams, so those views do not render per frame; the
+ * console itself is drawn outside React (subscribeNodeConsole).
+ */
+export interface NodeRunFacts extends Omit<NodeRunState, 'consoleLines' | 'consoleChars' | 'consoleDropped'> {
+  /** The console holds at least one line. */
+  hasConsole: boolean
+}
+
+function factsOf(state: NodeRunState): NodeRunFacts {
+  const { consoleLines, consoleChars: _chars, consoleDropped: _dropped, ...facts } = state
+  return { ...facts, hasConsole: consoleLines.length > 0 }
+}
+
+/** One node's run state without its console text; re-renders only when one of its fields changes. */
+export function useNodeRunFacts(nodeId: string): NodeRunFacts {
+  return useStore(
+    runStore,
+    useShallow((s) => factsOf(s.nodes[nodeId] ?? IDLE_RUN_STATE)),
+  )
+}
+
+/**
+ * Calls `listener` with the node's state whenever its console changes (and never for other
+ * changes), outside React: a console appends text in the animation frame the batch arrives in,
+ * without rendering any component. Returns the unsubscribe function.
+ */
+export function subscribeNodeConsole(
+  nodeId: string,
+  listener: (state: NodeRunState) => void,
+  store: RunStore = runStore,
+): () => void {
+  let lines = (store.getState().nodes[nodeId] ?? IDLE_RUN_STATE).consoleLines
+  return store.subscribe((s) => {
+    const state = s.nodes[nodeId] ?? IDLE_RUN_STATE
+    if (state.consoleLines === lines) return
+    lines = state.consoleLines
+    listener(state)
+  })
+}
+
+/** The node's state now (for a console's first drawing). */
+export function nodeRunStateNow(nodeId: string, store: RunStore = runStore): NodeRunState {
+  return store.getState().nodes[nodeId] ?? IDLE_RUN_STATE
 }
 
 export function useNodeRunStatus(nodeId: string): NodeRunStatus {

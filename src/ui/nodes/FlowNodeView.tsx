@@ -6,7 +6,7 @@ import { memo, useMemo, type CSSProperties } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
-import { useNodeRunState } from '../../store/runStore.ts'
+import { useNodeRunFacts } from '../../store/runStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
 import { NodeConsole } from './NodeConsole.tsx'
 import { NodeTitle } from './NodeTitle.tsx'
@@ -28,7 +28,8 @@ function safeSummary(type: string, config: Record<string, unknown>): string {
 export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: NodeProps<WardRfNode>) {
   const { node } = data
   const text = useNodeText()
-  const run = useNodeRunState(id)
+  // Not the console text: the body renders when the status or the badge changes, not per frame.
+  const run = useNodeRunFacts(id)
   const definition = getNodeDefinition(node.type)
   const unsupported = !definition || node.type === UNSUPPORTED_TYPE
   const originalType =
@@ -39,7 +40,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   const handles = definition?.handles ?? { input: true, output: true }
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
   // A console only where there is something to read, or about to be (a running node).
-  const showConsole = run.consoleLines.length > 0 || run.status === 'running'
+  const showConsole = run.hasConsole || run.status === 'running'
 
   return (
     <div
@@ -73,9 +74,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {showConsole ? (
-        <NodeConsole lines={run.consoleLines} cut={run.consoleCut} dropped={run.consoleDropped} />
-      ) : null}
+      {showConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} /> : null}
       {handles.output ? (
         <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
       ) : null}

@@ -2,29 +2,28 @@
  * A node's console: streamed text and guard alerts, rendered as TEXT only (never HTML).
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
-import { memo, useLayoutEffect, useRef, useState } from 'react'
-import type { ConsoleLine } from '../../store/runStore.ts'
-import { ConsoleContent } from '../run/ConsoleContent.tsx'
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { LiveConsoleContent } from '../run/ConsoleContent.tsx'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {
-  lines: readonly ConsoleLine[]
+  nodeId: string
   /** The console dropped its oldest text (the run view says so). */
   cut?: boolean
-  /** Characters cut from the front so far (NodeRunState.consoleDropped). */
-  dropped?: number
 }
 
-export const NodeConsole = memo(function NodeConsole({ lines, cut, dropped }: NodeConsoleProps) {
+export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsoleProps) {
   const text = useNodeText()
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
   const stick = useRef(true)
 
-  useLayoutEffect(() => {
+  // Called after each append, outside React (the console draws itself while text streams).
+  const follow = useCallback(() => {
     const el = body.current
     if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [lines, collapsed])
+  }, [])
+  useLayoutEffect(follow, [follow, collapsed])
 
   return (
     <div className="wf-console nodrag nowheel" data-collapsed={collapsed || undefined}>
@@ -47,7 +46,7 @@ export const NodeConsole = memo(function NodeConsole({ lines, cut, dropped }: No
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8
         }}
       >
-        <ConsoleContent lines={lines} cut={cut} dropped={dropped} />
+        <LiveConsoleContent nodeId={nodeId} cut={cut} onDrawn={follow} />
       </div>
     </div>
   )

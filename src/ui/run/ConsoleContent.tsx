@@ -4,10 +4,10 @@
  * container once; ConsoleDom appends what changed in small blocks, so streaming 20,000 tokens
  * costs one small DOM append (and one small block of layout) per animation frame.
  */
-import { memo, useLayoutEffect, useRef } from 'react'
+import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CONSOLE_MAX_CHARS } from '../../defaults.ts'
-import type { ConsoleLine } from '../../store/runStore.ts'
+import { nodeRunStateNow, subscribeNodeConsole, type ConsoleLine } from '../../store/runStore.ts'
 import { ConsoleDom } from './consoleDom.ts'
 import { formatNumber } from './format.ts'
 import './run.css'
@@ -22,17 +22,9 @@ export interface ConsoleContentProps {
   testIds?: boolean
 }
 
-export const ConsoleContent = memo(function ConsoleContent({
-  lines,
-  cut = false,
-  dropped = 0,
-  testIds = true,
-}: ConsoleContentProps) {
-  const { t, i18n } = useTranslation('run')
-  const root = useRef<HTMLDivElement>(null)
+/** The ConsoleDom drawing into `root`, made again when its options change. */
+function useConsoleDom(root: RefObject<HTMLDivElement | null>, testIds: boolean, reasoningLabel: string) {
   const dom = useRef<ConsoleDom | null>(null)
-  const reasoningLabel = t('console.reasoning')
-
   useLayoutEffect(() => {
     const element = root.current
     if (!element) return undefined
@@ -42,19 +34,84 @@ export const ConsoleContent = memo(function ConsoleContent({
       current.clear()
       dom.current = null
     }
-  }, [testIds, reasoningLabel])
+  }, [root, testIds, reasoningLabel])
+  return dom
+}
+
+function CutNote({ cut }: { cut: boolean }) {
+  const { t, i18n } = useTranslation('run')
+  if (!cut) return null
+  return (
+    <div className="wf-run-console__cut" role="note">
+      {t('console.cut', { chars: formatNumber(CONSOLE_MAX_CHARS, i18n.language) })}
+    </div>
+  )
+}
+
+export const ConsoleContent = memo(function ConsoleContent({
+  lines,
+  cut = false,
+  dropped = 0,
+  testIds = true,
+}: ConsoleContentProps) {
+  const { t } = useTranslation('run')
+  const root = useRef<HTMLDivElement>(null)
+  const reasoningLabel = t('console.reasoning')
+  const dom = useConsoleDom(root, testIds, reasoningLabel)
 
   useLayoutEffect(() => {
     dom.current?.sync(lines, dropped)
-  }, [lines, dropped, testIds, reasoningLabel])
+  }, [dom, lines, dropped, testIds, reasoningLabel])
 
   return (
     <>
-      {cut ? (
-        <div className="wf-run-console__cut" role="note">
-          {t('console.cut', { chars: formatNumber(CONSOLE_MAX_CHARS, i18n.language) })}
-        </div>
-      ) : null}
+      <CutNote cut={cut} />
+      <div ref={root} className="wf-run-console" />
+    </>
+  )
+})
+
+export interface LiveConsoleContentProps {
+  nodeId: string
+  /** Whether the console dropped its oldest text (NodeRunFacts.consoleCut). */
+  cut?: boolean
+  testIds?: boolean
+  /** Called after text was drawn (outside React), e.g. to keep the newest text in view. */
+  onDrawn?: () => void
+}
+
+/**
+ * A node's console as the run store holds it, drawn without React while text streams: it
+ * subscribes to the node's console and appends in the animation frame the batch arrives in, so a
+ * streamed reply renders no component at all (the node body and the inspector only render when
+ * a status or a figure changes).
+ */
+export const LiveConsoleContent = memo(function LiveConsoleContent({
+  nodeId,
+  cut = false,
+  testIds = true,
+  onDrawn,
+}: LiveConsoleContentProps) {
+  const { t } = useTranslation('run')
+  const root = useRef<HTMLDivElement>(null)
+  const reasoningLabel = t('console.reasoning')
+  const dom = useConsoleDom(root, testIds, reasoningLabel)
+  const drawn = useRef(onDrawn)
+  drawn.current = onDrawn
+
+  useLayoutEffect(() => {
+    const draw = (lines: readonly ConsoleLine[], dropped = 0): void => {
+      dom.current?.sync(lines, dropped)
+      drawn.current?.()
+    }
+    const now = nodeRunStateNow(nodeId)
+    draw(now.consoleLines, now.consoleDropped)
+    return subscribeNodeConsole(nodeId, (state) => draw(state.consoleLines, state.consoleDropped))
+  }, [dom, nodeId, testIds, reasoningLabel])
+
+  return (
+    <>
+      <CutNote cut={cut} />
       <div ref={root} className="wf-run-console" />
     </>
   )

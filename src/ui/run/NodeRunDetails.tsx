@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNodeRunState, useRunStore } from '../../store/runStore.ts'
+import { useNodeRunFacts, useRunStore } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime, formatValue } from './format.ts'
 import { LongText, OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 import { RunConsole } from './RunConsole.tsx'
@@ -12,12 +12,13 @@ import { UsageFigure } from './UsageFigure.tsx'
 
 export function NodeRunDetails({ nodeId }: { nodeId: string }) {
   const { t, i18n } = useTranslation('run')
-  const state = useNodeRunState(nodeId)
+  // Not the console text: the details render when a figure changes, not per streamed frame.
+  const state = useNodeRunFacts(nodeId)
   const past = useRunStore((s) => s.view.mode === 'past')
   const [mode, setMode] = useState<OutputMode>('text')
   const lang = i18n.language
 
-  if (state.status === 'idle' && state.consoleLines.length === 0) {
+  if (state.status === 'idle' && !state.hasConsole) {
     return (
       <section className="wf-run-details" data-testid="node-run-details" data-status="idle">
         <h3 className="wf-run-details__title">{t('details.title')}</h3>

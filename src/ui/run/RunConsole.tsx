@@ -2,23 +2,24 @@
  * A larger copy of a node's console (inspector): the same lines as the node body, scrolled to
  * the newest text unless the person scrolled up to read.
  */
-import { useLayoutEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { NodeRunState } from '../../store/runStore.ts'
-import { ConsoleContent } from './ConsoleContent.tsx'
+import type { NodeRunFacts } from '../../store/runStore.ts'
+import { LiveConsoleContent } from './ConsoleContent.tsx'
 
 /** How close to the bottom (px) still counts as "following" the stream. */
 const FOLLOW_SLACK_PX = 8
 
-export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunState }) {
+export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunFacts }) {
   const { t } = useTranslation('run')
   const body = useRef<HTMLDivElement>(null)
   const follow = useRef(true)
 
-  useLayoutEffect(() => {
+  // Called after each append, outside React (the console draws itself while text streams).
+  const scroll = useCallback(() => {
     const el = body.current
     if (el && follow.current) el.scrollTop = el.scrollHeight
-  }, [state.consoleLines])
+  }, [])
 
   return (
     <div
@@ -33,13 +34,8 @@ export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunSt
         follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK_PX
       }}
     >
-      {state.consoleLines.length === 0 ? <span className="wf-run-muted">{t('console.empty')}</span> : null}
-      <ConsoleContent
-        lines={state.consoleLines}
-        cut={state.consoleCut}
-        dropped={state.consoleDropped}
-        testIds={false}
-      />
+      {state.hasConsole ? null : <span className="wf-run-muted">{t('console.empty')}</span>}
+      <LiveConsoleContent nodeId={nodeId} cut={state.consoleCut} testIds={false} onDrawn={scroll} />
     </div>
   )
 }

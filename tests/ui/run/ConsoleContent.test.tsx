@@ -2,8 +2,14 @@
 import { act, render } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initI18n } from '../../../src/i18n/index.ts'
-import type { ConsoleLine } from '../../../src/store/runStore.ts'
-import { ConsoleContent } from '../../../src/ui/run/ConsoleContent.tsx'
+import type { RunEvent } from '../../../src/engine/index.ts'
+import {
+  runStore,
+  useNodeRunFacts,
+  type ConsoleLine,
+  type NodeRunFacts,
+} from '../../../src/store/runStore.ts'
+import { ConsoleContent, LiveConsoleContent } from '../../../src/ui/run/ConsoleContent.tsx'
 
 const XSS = '<img src=x onerror=alert(1)><script>alert(2)</script><b>bold?</b>'
 const TRIP =
@@ -106,5 +112,57 @@ describe('console content', () => {
     expect(reasoning?.textContent).toBe('why')
     expect(queryAllByTestId('guard-alert')).toHaveLength(0)
     expect(container.querySelector('[data-level="trip"]')?.textContent).toBe(TRIP)
+  })
+})
+
+describe('live console content', () => {
+  const chunk = (text: string): RunEvent => ({
+    type: 'nodeChunk',
+    runId: 'r',
+    nodeId: 'n',
+    at: 0,
+    text,
+    channel: 'output',
+  })
+
+  it('draws streamed text from the run store without rendering, and tells its owner after each draw', () => {
+    runStore.getState().actions.reset()
+    let renders = 0
+    let drawn = 0
+    function Probe() {
+      renders += 1
+      return <LiveConsoleContent nodeId="n" onDrawn={() => (drawn += 1)} />
+    }
+    const { container } = render(<Probe />)
+    const before = drawn
+    act(() => runStore.getState().actions.applyEvents([chunk('Hello')]))
+    act(() => runStore.getState().actions.applyEvents([chunk(', world')]))
+    expect(container.textContent).toBe('Hello, world')
+    expect(renders).toBe(1)
+    expect(drawn).toBe(before + 2)
+    // Another node's text or the run's phase is not this console's business.
+    act(() => runStore.getState().actions.setPhase('running'))
+    expect(drawn).toBe(before + 2)
+    act(() => runStore.getState().actions.reset())
+    expect(container.textContent).toBe('')
+  })
+
+  it('keeps the facts of a node (what its header shows) the same object while text streams', () => {
+    runStore.getState().actions.reset()
+    const seen: NodeRunFacts[] = []
+    function Probe() {
+      seen.push(useNodeRunFacts('n'))
+      return null
+    }
+    render(<Probe />)
+    act(() => runStore.getState().actions.setStatus('n', 'running'))
+    const count = seen.length
+    act(() => runStore.getState().actions.applyEvents([chunk('a')]))
+    const withConsole = seen.length
+    act(() => runStore.getState().actions.applyEvents([chunk('b')]))
+    act(() => runStore.getState().actions.applyEvents([chunk('c')]))
+    expect(withConsole).toBe(count + 1)
+    expect(seen.length).toBe(withConsole)
+    expect(seen.at(-1)).toMatchObject({ status: 'running', hasConsole: true })
   })
 })
