@@ -46,8 +46,10 @@ node, same canvas size and React Flow options. drag = animation-frame deltas whi
 (CDP input, every 8 ms) drags a selected node in a loop; busy = main-thread task time per frame.
 autosave = longest task (PerformanceObserver) from a drag edit until the indicator says saved.
 initial JS = gzip (zlib default) of the JS index.html loads, and of all JS requested while the app
-starts. stream = an LLM node against the local mock server; the task bound is on CPU time from a
-Chrome trace (wall time, which includes preemption by other jobs, is shown beside it). sandbox =
+starts. stream = an LLM node against the local mock server reporting no usage (the app counts the
+tokens); the task bound is on wall time (PerformanceObserver 'longtask') from the click on Run to the
+run's end, the first run in a fresh page included; CPU time from a Chrome trace is shown beside it
+(the difference is preemption by other jobs). sandbox =
 the app's worker runner (src/sandbox/worker-runner.ts) on a page of its own: cold = new runner ->
 first result, warm = the next calls; "in the app" = engine timestamps from the run record of a Code
 node run (cold from the run start; later runs also wait for the page's own work of the run).`

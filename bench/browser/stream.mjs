@@ -1,16 +1,18 @@
 // Streaming 20,000 tokens into a node console: an LLM node runs against the local mock server
 // (real HTTP, real SSE, one content chunk per token, a marker as the last one) through a provider
-// added in the settings UI. Measured per run: the longest main-thread task while the text streams
-// (first text in the console -> last token painted), and how long after the last byte arrived
+// added in the settings UI. The server reports no usage, so the app counts the reply's tokens
+// itself (the costlier case). Measured per run: the longest main-thread task from the click on
+// Run until the run has ended (Run enabled again), and how long after the last byte arrived
 // (Resource Timing responseEnd of the chat request) the last token is painted. Tasks are timed
-// twice: wall time (PerformanceObserver 'longtask') and CPU time of the renderer main thread
-// (a Chrome trace). The target is on CPU time: on the shared 2-core machines other jobs preempt
-// the page, and a task needing 5 ms of CPU can then last 80 ms (the sandbox and guard benches
-// measure CPU time for the same reason). Both are printed.
-// The target runs stream at about 1,000 tokens a second (the mock waits 1 ms between events: 10 to
-// 20 times faster than a hosted model writes). One more run sends all 20,000 back to back, as fast
-// as the connection allows: reported for information (then the page is still working through the
-// text when the last byte arrives). A first short run loads the tokenizer, also reported apart.
+// twice: wall time (PerformanceObserver 'longtask', what a person feels and the target judges)
+// and CPU time of the renderer main thread (a Chrome trace), printed beside it: on the shared
+// 2-core machines other jobs preempt the page, and a task needing 5 ms of CPU can then last
+// 80 ms, so the CPU time says what the page itself asked of the thread.
+// Every run streams at about 1,000 tokens a second (the mock waits 1 ms between events: 10 to 20
+// times faster than a hosted model writes). The first run is in a fresh page, so it also loads
+// the tokenizer and the other lazy parts of a run; it counts for the target like the others.
+// One more run sends all 20,000 back to back, as fast as the connection allows: reported for
+// information (then the page is still working through the text when the last byte arrives).
 import { fileInput, openApp } from './pages.mjs'
 import { llmWorkflow, startMock } from './mock.mjs'
 import { median } from './probes.mjs'
@@ -50,8 +52,7 @@ const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
 
 /**
  * The renderer main thread's tasks in [from, to] (page clock) from a Chrome trace, with wall and
- * CPU time. Other jobs on a shared machine preempt the page: a task that needs 5 ms of CPU can
- * then last 80 ms, so the CPU time says what the page itself asked of the thread.
+ * CPU time.
  */
 async function tasksFromTrace(page, from, to) {
   const now = await page.evaluate(() => {
@@ -79,10 +80,26 @@ async function tasksFromTrace(page, from, to) {
   }
 }
 
+/** Where the time of the long animation frames in [from, to] went (to explain a long task). */
+async function slowFrames(page, from, to) {
+  return page.evaluate(
+    ([a, b]) =>
+      window.__bench.loafs
+        .filter((f) => f.start >= a && f.start <= b && f.duration > 50)
+        .map((f) => ({
+          at: Math.round(f.start - a),
+          ms: Math.round(f.duration),
+          render: Math.round(f.render),
+          scripts: f.scripts.filter((x) => x.duration >= 5),
+        })),
+    [from, to],
+  )
+}
+
 async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREAM_TOKENS } = {}) {
   const marker = `END-OF-STREAM-${rep}`
   const chunks = tokens(marker).slice(-count)
-  await mock.script({ replies: [{ chunks, delayMs, usage: { prompt: 12, completion: count } }] })
+  await mock.script({ replies: [{ chunks, delayMs, usage: null }] })
   await page.evaluate((m) => window.__bench.watchMarker(m), marker)
   await page
     .context()
@@ -91,29 +108,23 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
   const clicked = await page.evaluate(() => performance.now())
   await page.getByTestId('run-flow').click()
   const seen = await page.evaluate(() => window.__bench.marker)
-  const cpu = await tasksFromTrace(page, seen.firstText, seen.painted)
   await page.locator('[data-testid="flow-node"][data-node-id="writer"][data-status="success"]').waitFor()
   await page.getByTestId('run-flow').and(page.locator(':enabled')).waitFor()
+  const ended = await page.evaluate(() => window.__bench.afterPaint())
+  const cpu = await tasksFromTrace(page, clicked, ended)
   const lastByte = await page.evaluate(() => {
     const chat = performance.getEntriesByType('resource').filter((e) => e.name.includes('/chat/completions'))
     return chat[chat.length - 1]?.responseEnd ?? NaN
   })
-  const streaming = await page.evaluate(
-    ([a, b]) => window.__bench.longtasksBetween(a, b),
-    [seen.firstText, seen.painted],
-  )
-  const whole = await page.evaluate(
-    ([a, b]) => window.__bench.longtasksBetween(a, b),
-    [clicked, seen.painted],
-  )
+  const whole = await page.evaluate(([a, b]) => window.__bench.longtasksBetween(a, b), [clicked, ended])
   const text = await page.getByTestId('node-console').first().textContent()
   if (!text?.includes(marker)) throw new Error('the last token is not in the node console')
   return {
     maxTaskCpuMs: cpu.maxCpuMs,
-    maxTaskMs: Math.max(0, ...streaming.map((t) => t.duration)),
-    maxRunTaskMs: Math.max(0, ...whole.map((t) => t.duration)),
+    maxTaskMs: Math.max(0, ...whole.map((t) => t.duration)),
     lastTokenLagMs: seen.painted - lastByte,
     streamMs: seen.painted - seen.firstText,
+    slow: await slowFrames(page, clicked, ended),
   }
 }
 
@@ -128,53 +139,51 @@ export async function measureStream(browser, urls, reps) {
       buffer: Buffer.from(JSON.stringify(llmWorkflow('bench-stream', 'mock'))),
     })
     await page.locator('[data-testid="flow-node"][data-node-id="writer"]').waitFor()
-    const first = await oneRun(page, mock, 'first', { count: 200, delayMs: 0 })
-    const paced = []
-    for (let rep = 0; rep < Math.min(reps, 3); rep += 1) paced.push(await oneRun(page, mock, rep))
+    const first = await oneRun(page, mock, 'first')
+    const paced = [first]
+    for (let rep = 1; rep < Math.max(3, reps); rep += 1) paced.push(await oneRun(page, mock, rep))
     const burst = await oneRun(page, mock, 'burst', { delayMs: 0 })
     if (errors.length > 0) console.error('stream page errors:', errors)
     const line = (name, r) =>
-      `  ${name}: longest task ${r.maxTaskMs.toFixed(0)} ms wall, ${r.maxTaskCpuMs.toFixed(0)} ms CPU ` +
-      `(whole run ${r.maxRunTaskMs.toFixed(0)} ms wall), ` +
-      `last byte -> last token ${r.lastTokenLagMs.toFixed(1)} ms, streaming ${r.streamMs.toFixed(0)} ms`
+      `  ${name}: longest task ${r.maxTaskMs.toFixed(0)} ms wall, ${r.maxTaskCpuMs.toFixed(0)} ms CPU, ` +
+      `last byte -> last token ${r.lastTokenLagMs.toFixed(1)} ms, streaming ${r.streamMs.toFixed(0)} ms` +
+      r.slow.map((f) => `\n    long frame +${f.at} ms: ${JSON.stringify(f)}`).join('')
     console.error(
       [
-        'stream runs:',
-        line('first (200 tokens)', first),
-        ...paced.map((r, i) => line(`paced ${i + 1}`, r)),
+        'stream runs (click on Run -> run ended):',
+        ...paced.map((r, i) =>
+          line(i === 0 ? 'paced 1 (fresh page, loads the tokenizer)' : `paced ${i + 1}`, r),
+        ),
         line('burst', burst),
       ].join('\n'),
     )
-    const worstCpu = Math.max(...paced.map((r) => r.maxTaskCpuMs))
     const worstWall = Math.max(...paced.map((r) => r.maxTaskMs))
+    const worstCpu = Math.max(...paced.map((r) => r.maxTaskCpuMs))
     const lag = median(paced.map((r) => r.lastTokenLagMs))
-    const name = `stream ${STREAM_TOKENS.toLocaleString('en')} tokens at ~1,000/s`
+    const worstLag = Math.max(...paced.map((r) => r.lastTokenLagMs))
+    const name = `stream ${STREAM_TOKENS.toLocaleString('en')} tokens at ~1,000/s, no usage reported`
     return [
       [
-        `${name}: longest task while streaming, CPU time (worst run)`,
-        worstCpu,
+        `${name}: longest task, wall time, click -> run ended (worst of ${paced.length} runs, first in a fresh page)`,
+        worstWall,
         null,
         'ms',
         `no task > ${LONG_TASK_MAX_MS} ms`,
-        worstCpu <= LONG_TASK_MAX_MS,
+        worstWall <= LONG_TASK_MAX_MS,
       ],
-      [`${name}: longest task, wall time (preemption included)`, worstWall, null, 'ms', 'info', true],
+      [`${name}: longest task, CPU time (worst run)`, worstCpu, null, 'ms', 'info', true],
+      [`${name}: first run in a fresh page: longest task, wall`, first.maxTaskMs, null, 'ms', 'info', true],
       [
-        `${name}: last byte -> last token painted`,
+        `${name}: last byte -> last token painted (median)`,
         lag,
         null,
         'ms',
         `<= ${LAST_TOKEN_MAX_MS} ms`,
         lag <= LAST_TOKEN_MAX_MS,
       ],
-      [
-        `stream ${STREAM_TOKENS.toLocaleString('en')} tokens back to back: longest task, CPU time`,
-        burst.maxTaskCpuMs,
-        null,
-        'ms',
-        'info',
-        true,
-      ],
+      [`${name}: last byte -> last token painted (worst)`, worstLag, null, 'ms', 'info', true],
+      [`stream back to back: longest task, wall`, burst.maxTaskMs, null, 'ms', 'info', true],
+      [`stream back to back: longest task, CPU`, burst.maxTaskCpuMs, null, 'ms', 'info', true],
       [
         `stream back to back: last byte -> last token painted`,
         burst.lastTokenLagMs,
@@ -183,7 +192,6 @@ export async function measureStream(browser, urls, reps) {
         'info',
         true,
       ],
-      ['first model run (loads the tokenizer): longest task', first.maxRunTaskMs, null, 'ms', 'info', true],
     ]
   } finally {
     await context.close()
