@@ -16,7 +16,12 @@ const onlyAt = argv.indexOf('--only')
 const ONLY = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',') : null
 
 async function freshPage(browser, url, locale = 'en-US') {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale })
+  // No service worker: the pictures show the app, not its offline copy downloading alongside.
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    locale,
+    serviceWorkers: 'block',
+  })
   const page = await context.newPage()
   await page.goto(url)
   await page.getByTestId('flow-list-item').first().waitFor()
@@ -149,7 +154,9 @@ function hasChineseFont() {
 async function main() {
   mkdirSync(OUT, { recursive: true })
   if ((!ONLY || ONLY.includes('zh-CN')) && !hasChineseFont()) {
-    console.error('No Chinese font: run `apt-get install -y fonts-wqy-microhei` for the zh-CN screenshot.')
+    console.error(
+      'No Chinese font for the zh-CN screenshot: `npm run screenshots` installs one as root, or run `sudo apt-get install -y fonts-wqy-microhei`.',
+    )
     process.exit(1)
   }
   const dir = appBuild({ rebuild: argv.includes('--rebuild') })
