@@ -5,7 +5,9 @@ import { installProbes } from './probes.mjs'
 export const VIEWPORT = { width: 1400, height: 900 }
 
 export async function newPage(browser) {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' })
+  // No service worker: after load it downloads the whole site (~20 MB) for offline use, which
+  // would add to the requests and the CPU the bench measures (the offline copy is e2e-tested).
+  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', serviceWorkers: 'block' })
   const page = await context.newPage()
   await page.addInitScript(installProbes)
   const errors = []
