@@ -1,12 +1,13 @@
 /**
- * Storage (Dexie and the repositories) as a separate chunk: requested when the app is created,
- * so it downloads while the shell paints, instead of growing the first-paint bundle.
+ * Storage (Dexie and the repositories the core uses) as a separate chunk: requested when the
+ * app is created, so it downloads while the shell paints, instead of growing the first-paint
+ * bundle. Only storage/startup.ts: the file formats and the danger zone come with their areas.
  */
-export type StorageModule = typeof import('../storage/index.ts')
+export type StorageModule = typeof import('../storage/startup.ts')
 
 let loading: Promise<StorageModule> | null = null
 
 export function loadStorage(): Promise<StorageModule> {
-  loading ??= import('../storage/index.ts')
+  loading ??= import('../storage/startup.ts')
   return loading
 }
