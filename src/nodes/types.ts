@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod'
 import type { NumberRange } from '../defaults.ts'
-import type { ConfigIssue, EngineNodeType, ParseResult } from '../engine/index.ts'
+import type { ConfigIssue, EngineNodeType, NodeExecution, NodeResult, ParseResult } from '../engine/index.ts'
 
 export const NODE_TYPES = ['input', 'template', 'llm', 'agent', 'code', 'http', 'output'] as const
 export type PaletteNodeType = (typeof NODE_TYPES)[number]
@@ -84,4 +84,22 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
     else out += out === '' ? String(segment) : `.${String(segment)}`
   }
   return out
+}
+
+type Executor<C> = (exec: NodeExecution<C>) => Promise<NodeResult>
+
+/**
+ * An executor whose module loads when a node of the type first runs: the definitions (schemas,
+ * fields, summaries) are the editor's, while the code that runs nodes (agent loop, HTTP, model
+ * calls) is only needed once a run starts. A failed load is retried on the next run.
+ */
+export function lazyExecutor<C>(load: () => Promise<Executor<C>>): Executor<C> {
+  let loading: Promise<Executor<C>> | null = null
+  return async (exec) => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null
+      throw error
+    })
+    return (await loading)(exec)
+  }
 }

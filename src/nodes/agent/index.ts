@@ -13,8 +13,7 @@ import {
 } from '../../defaults.ts'
 import { defineNodeType, type ConfigIssue } from '../../engine/index.ts'
 import { firstLine } from '../shared.ts'
-import { zodParser, type FieldSpec, type NodeDefinition } from '../types.ts'
-import { executeAgent } from './executor.ts'
+import { lazyExecutor, zodParser, type FieldSpec, type NodeDefinition } from '../types.ts'
 import { AGENT_CONFIG_VERSION, agentConfigSchema, defaultAgentConfig, type AgentConfig } from './schema.ts'
 
 const label = (name: string): string => `agent:fields.${name}.label`
@@ -97,6 +96,6 @@ export const agentNode: NodeDefinition<AgentConfig> = {
     ],
     // `node` tools: the engine keeps unwired targets out of the run and lets them read {{args.x}}.
     toolTargets: (config) => config.tools.flatMap((t) => (t.kind === 'node' && t.nodeId ? [t.nodeId] : [])),
-    execute: executeAgent,
+    execute: lazyExecutor(() => import('./executor.ts').then((m) => m.executeAgent)),
   }),
 }

@@ -2,8 +2,7 @@
 import { defineNodeType } from '../../engine/index.ts'
 import { HTTP_RETRIES_RANGE, HTTP_TIMEOUT_RANGE_MS } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
-import { executeHttp } from './execute.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import {
   defaultHttpConfig,
   HTTP_CONFIG_VERSION,
@@ -72,6 +71,6 @@ export const httpNode: NodeDefinition<HttpConfig> = {
       ...config.headers.flatMap((h) => [h.key, h.value]),
       ...config.query.flatMap((q) => [q.key, q.value]),
     ],
-    execute: executeHttp,
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeHttp)),
   }),
 }

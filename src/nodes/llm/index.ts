@@ -2,8 +2,7 @@
 import { defineNodeType } from '../../engine/index.ts'
 import { LLM_MAX_TOKENS_RANGE, LLM_TEMPERATURE_RANGE } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
-import { executeLlm } from './execute.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultLlmConfig, LLM_CONFIG_VERSION, llmConfigSchema, type LlmConfig } from './schema.ts'
 
 const key = (name: string, part: 'label' | 'help'): string => `nodes:llm.fields.${name}.${part}`
@@ -74,6 +73,6 @@ export const llmNode: NodeDefinition<LlmConfig> = {
         ? [{ path: 'prompt', message: 'Write a prompt for the model.' }]
         : [],
     templates: (config) => [config.systemPrompt, config.prompt, config.model],
-    execute: executeLlm,
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeLlm)),
   }),
 }
