@@ -4,8 +4,18 @@
  * flows service, autosave, settings sync) and the services built so far, and returns what it
  * adds.
  */
-import { onDemandInstaller, type InstallerEntry } from './createApp.ts'
+import { loadNamespaces, SETTINGS_NAMESPACES } from '../i18n/index.ts'
+import { onDemandInstaller, type InstallerEntry, type ServiceInstaller } from './createApp.ts'
 import { runStandIns, settingsStandIns, templatesStandIns, workflowsStandIns } from './standIns.ts'
+
+/** An area's code together with its English text (the catalogues not bundled at start). */
+async function withText(
+  namespaces: readonly string[],
+  load: () => Promise<ServiceInstaller>,
+): Promise<ServiceInstaller> {
+  const [installer] = await Promise.all([load(), loadNamespaces(namespaces)])
+  return installer
+}
 
 // On demand: an area's code (engine runner, providers, sandbox client, file formats, settings
 // screen, gallery) loads on the first use of one of its controls, or when the pointer reaches
@@ -13,12 +23,14 @@ import { runStandIns, settingsStandIns, templatesStandIns, workflowsStandIns } f
 export const installers: InstallerEntry[] = [
   onDemandInstaller(
     'settings',
-    () => import('./settingsInstaller.ts').then((m) => m.installSettings),
+    () =>
+      withText(SETTINGS_NAMESPACES, () => import('./settingsInstaller.ts').then((m) => m.installSettings)),
     settingsStandIns,
   ),
   onDemandInstaller(
     'workflows',
-    () => import('./workflowsInstaller.ts').then((m) => m.installWorkflows),
+    () =>
+      withText(SETTINGS_NAMESPACES, () => import('./workflowsInstaller.ts').then((m) => m.installWorkflows)),
     workflowsStandIns,
   ),
   onDemandInstaller('runs', () => import('./runInstaller.ts').then((m) => m.installRuns), runStandIns),

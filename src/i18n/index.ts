@@ -1,7 +1,8 @@
 /**
  * i18next setup. Every `src/i18n/<lang>/<area>.json` is a namespace named after its file, so
- * each area owns its catalogue. English (the fallback) is bundled; other languages load on
- * demand, so a person downloads only the catalogues they read. The language is remembered in
+ * each area owns its catalogue. English (the fallback) is bundled, except the catalogues of
+ * the areas that load on first use (settings screen, import/export), which load with their
+ * area's code; other languages load on demand, so a person downloads only what they read. The language is remembered in
  * localStorage for the first paint (before IndexedDB answers) and in settings for good.
  */
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next'
@@ -9,8 +10,20 @@ import { initReactI18next } from 'react-i18next'
 import { languageSchema, type Language } from '../settings/schema.ts'
 
 type Catalogue = { default: Record<string, unknown> }
-const english = import.meta.glob<Catalogue>('./en/*.json', { eager: true })
+const english = import.meta.glob<Catalogue>(
+  ['./en/*.json', '!./en/settings.json', '!./en/storage.json', '!./en/providers.json'],
+  { eager: true },
+)
+/** English catalogues of on-demand areas: `loadNamespaces` fetches them with the area. */
+const englishLater = import.meta.glob<Catalogue>([
+  './en/settings.json',
+  './en/storage.json',
+  './en/providers.json',
+])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
+
+/** The namespaces of the settings screen and import/export (their English loads with them). */
+export const SETTINGS_NAMESPACES: readonly string[] = ['settings', 'storage', 'providers']
 
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN']
 
@@ -54,9 +67,36 @@ export async function loadLanguage(language: Language): Promise<void> {
   loaded.add(language)
 }
 
+const loadedLater = new Map<string, Promise<void>>()
+
+/**
+ * Loads the English catalogues of `namespaces` that are not bundled (once each); an area's
+ * loader awaits this with its code. Other languages load whole (`loadLanguage`).
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await Promise.all(
+    Object.entries(englishLater)
+      .filter(([path]) => namespaces.includes(parsePath(path)?.ns ?? ''))
+      .map(([path, load]) => {
+        let loading = loadedLater.get(path)
+        if (!loading) {
+          loading = load().then((mod) => {
+            i18next.addResourceBundle('en', parsePath(path)?.ns ?? '', mod.default, true, true)
+          })
+          // A failed download (offline) is tried again by the next call.
+          loading.catch(() => loadedLater.delete(path))
+          loadedLater.set(path, loading)
+        }
+        return loading
+      }),
+  )
+}
+
 /** Every language and namespace there is a catalogue file for (tests compare them). */
 export function catalogueFiles(): Array<{ lang: string; ns: string }> {
-  return [...Object.keys(english), ...Object.keys(others)].flatMap((path) => parsePath(path) ?? [])
+  return [...Object.keys(english), ...Object.keys(englishLater), ...Object.keys(others)].flatMap(
+    (path) => parsePath(path) ?? [],
+  )
 }
 
 /** The language to paint first: the remembered one, else English. */

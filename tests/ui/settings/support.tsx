@@ -2,7 +2,7 @@
 import { act, configure, render, screen, type RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { ServicesContext, type AppServices } from '../../../src/app/services.ts'
-import { changeLanguage, initI18n } from '../../../src/i18n/index.ts'
+import { changeLanguage, initI18n, loadNamespaces, SETTINGS_NAMESPACES } from '../../../src/i18n/index.ts'
 import type { Language } from '../../../src/settings/schema.ts'
 import { ErrorBanner } from '../../../src/ui/kit/ErrorBanner.tsx'
 import { ImportHost } from '../../../src/ui/import/ImportHost.tsx'
@@ -19,6 +19,8 @@ configure({ asyncUtilTimeout: 10_000 })
 
 export async function useLanguage(language: Language): Promise<void> {
   await initI18n(language)
+  // The app loads the settings screen's English text with its code (installers.ts).
+  await loadNamespaces(SETTINGS_NAMESPACES)
   await changeLanguage(language)
 }
 
