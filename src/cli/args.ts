@@ -9,6 +9,8 @@ export interface RunOptions {
   baseUrl?: string
   model?: string
   apiKeyEnv?: string
+  /** `--site-base`: the site's address (ending in '/'), for site-relative (`./x`) request URLs. */
+  siteBase?: string
   stream: boolean
   json: boolean
 }
@@ -28,6 +30,9 @@ Options:
                         (e.g. http://localhost:11434/v1 for Ollama).
   --model NAME          The model to ask for with --base-url.
   --api-key-env VAR     Read the API key for --base-url from environment variable VAR.
+  --site-base URL       Resolve site-relative URLs of HTTP nodes and tools ("./data/x.json", as
+                        in the research-agent template) against URL, the address the app is
+                        served from (e.g. https://you.github.io/wardflow/).
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   -h, --help            Show this help.
@@ -36,7 +41,29 @@ Options:
 Exit codes: 0 the run succeeded, 1 a node failed, 2 bad input (unreadable file, invalid
 workflow, cycle, bad option), 130 stopped with Ctrl-C.`
 
-const VALUE_OPTIONS = new Set(['--input', '-i', '--script', '--base-url', '--model', '--api-key-env'])
+const VALUE_OPTIONS = new Set([
+  '--input',
+  '-i',
+  '--script',
+  '--base-url',
+  '--model',
+  '--api-key-env',
+  '--site-base',
+])
+
+/** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
+function siteBaseOf(value: string): string | null {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  // Without the slash, "./data/x.json" would resolve beside the sub-path instead of inside it.
+  if (!url.pathname.endsWith('/')) url.pathname += '/'
+  return url.href
+}
 
 /** Parses `argv` (without node and the script path). */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -87,6 +114,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--api-key-env':
         options.apiKeyEnv = value
         break
+      case '--site-base': {
+        const siteBase = siteBaseOf(value as string)
+        if (siteBase === null) {
+          return {
+            command: 'error',
+            reason: `--site-base expects a full http(s) URL such as https://you.github.io/wardflow/, got "${value}".`,
+          }
+        }
+        options.siteBase = siteBase
+        break
+      }
       default:
         if (arg.startsWith('-') && arg !== '-')
           return { command: 'error', reason: `unknown option "${arg}". See "wardflow --help".` }

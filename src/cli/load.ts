@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { preflight, type FlowDocument, type Problem } from '../engine/index.ts'
+import { isSiteRelativeUrl } from '../nodes/http/url.ts'
 import { engineRegistry } from '../nodes/registry.ts'
 import { parseDemoScript } from '../providers/demoScript.ts'
 import type { ProviderOverride } from '../providers/resolver.ts'
@@ -127,4 +128,27 @@ export function unusedInputs(doc: FlowDocument, inputs: Readonly<Record<string, 
     // `nodeId.newKey` adds a key to that node, so it is used as long as the node exists.
     return !(dot > 0 && inputNodes.has(name.slice(0, dot)))
   })
+}
+
+/**
+ * The site-relative URLs (`./x`, `../x`) the flow's HTTP nodes and http tools request. The web
+ * app resolves them against the site it is served from; the CLI has no site, so it refuses to
+ * start without --site-base instead of failing halfway through a run.
+ */
+export function siteRelativeUrls(doc: FlowDocument): Array<{ nodeId: string; url: string }> {
+  const found: Array<{ nodeId: string; url: string }> = []
+  for (const node of doc.nodes) {
+    const { url, tools } = node.data.config
+    const toolUrls = Array.isArray(tools)
+      ? tools.map((tool: unknown) =>
+          typeof tool === 'object' && tool !== null ? (tool as { url?: unknown }).url : undefined,
+        )
+      : []
+    for (const candidate of [url, ...toolUrls]) {
+      if (typeof candidate === 'string' && isSiteRelativeUrl(candidate.trim())) {
+        found.push({ nodeId: node.id, url: candidate.trim() })
+      }
+    }
+  }
+  return found
 }

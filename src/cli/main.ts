@@ -13,7 +13,7 @@ import { createNodeCodeRunner } from '../sandbox/node-runner.ts'
 import type { SandboxCodeRunner } from '../sandbox/pool.ts'
 import { DEMO_PROVIDER } from '../settings/schema.ts'
 import { parseArgs, USAGE, type RunOptions } from './args.ts'
-import { BadInput, loadOverride, loadWorkflow, unusedInputs } from './load.ts'
+import { BadInput, loadOverride, loadWorkflow, siteRelativeUrls, unusedInputs } from './load.ts'
 import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
 
@@ -81,6 +81,12 @@ interface RunIo {
 
 async function run(options: RunOptions, io: RunIo): Promise<number> {
   const { doc, warnings } = await loadWorkflow(options.file)
+  const siteRelative = options.siteBase === undefined ? siteRelativeUrls(doc)[0] : undefined
+  if (siteRelative) {
+    throw new BadInput(
+      `node "${siteRelative.nodeId}" requests "${siteRelative.url}", relative to the site Wardflow is served from: pass --site-base URL (e.g. --site-base https://you.github.io/wardflow/).`,
+    )
+  }
   const override = await loadOverride(options, io.env)
   for (const warning of warnings) io.err.write(`wardflow: warning: ${warning}\n`)
   for (const name of unusedInputs(doc, options.inputs)) {
@@ -109,6 +115,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     signal: controller.signal,
     protection: defaultProtection(),
     inputs: options.inputs,
+    baseUrl: options.siteBase,
   }
 
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)

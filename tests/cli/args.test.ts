@@ -51,6 +51,22 @@ describe('parseArgs', () => {
     expect(reason(['run', 'f.json', '--model', 'x'])).toContain('go with --base-url')
   })
 
+  it('takes --site-base as a folder URL and refuses anything but a full http(s) URL', () => {
+    const siteBase = (value: string) => {
+      const parsed = parseArgs(['run', 'f.json', '--site-base', value])
+      return parsed.command === 'run'
+        ? parsed.siteBase
+        : parsed.command === 'error'
+          ? parsed.reason
+          : undefined
+    }
+    expect(siteBase('https://you.github.io/wardflow')).toBe('https://you.github.io/wardflow/')
+    expect(siteBase('http://127.0.0.1:4174/wardflow/')).toBe('http://127.0.0.1:4174/wardflow/')
+    expect(siteBase('http://localhost:8080')).toBe('http://localhost:8080/')
+    expect(siteBase('./public/')).toContain('--site-base expects a full http(s) URL')
+    expect(siteBase('file:///srv/site/')).toContain('--site-base expects a full http(s) URL')
+  })
+
   it('recognises help and version', () => {
     expect(parseArgs(['--help'])).toEqual({ command: 'help' })
     expect(parseArgs(['run', 'f.json', '-h'])).toEqual({ command: 'help' })

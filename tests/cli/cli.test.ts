@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
@@ -196,6 +199,51 @@ describe('wardflow run (spawned)', { timeout: 60_000 }, () => {
     const missingKey = await wardflow(base)
     expect(missingKey.code).toBe(2)
     expect(missingKey.stderr).toContain('WF_TEST_KEY')
+  })
+
+  it('resolves site-relative tool URLs against --site-base, and without it refuses in one line', async () => {
+    const template = 'public/templates/research-agent.wardflow.json'
+    const without = await wardflow(['run', template])
+    expect(without.code).toBe(2)
+    expect(without.stdout).toBe('')
+    expect(without.stderr.trim().split('\n')).toHaveLength(1)
+    expect(without.stderr).toContain('"./data/meetup/cities.json"')
+    expect(without.stderr).toContain('pass --site-base URL')
+
+    // The site: public/ under a sub-path, as GitHub Pages would serve the build.
+    const served: string[] = []
+    const site: Server = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname
+      served.push(path)
+      const file = path.startsWith('/wardflow/data/')
+        ? resolve(ROOT, 'public', path.slice('/wardflow/'.length))
+        : ''
+      readFile(file).then(
+        (body) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body),
+        () => res.writeHead(404).end(),
+      )
+    })
+    await new Promise<void>((listening) => site.listen(0, '127.0.0.1', listening))
+    try {
+      const { port } = site.address() as AddressInfo
+      const run = await wardflow([
+        'run',
+        template,
+        '--site-base',
+        `http://127.0.0.1:${port}/wardflow`,
+        '--json',
+      ])
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      expect(served.sort()).toEqual([
+        '/wardflow/data/meetup/cities.json',
+        '/wardflow/data/meetup/venues.json',
+      ])
+      const answer = jsonLines(run.stdout).find((e) => e.type === 'nodeFinish' && e.nodeId === 'answer')
+      expect(JSON.stringify(answer)).toContain('Warsaw')
+    } finally {
+      await new Promise((closed) => site.close(closed))
+    }
   })
 
   it('prints help and works through npx from the repo root', async () => {
