@@ -108,7 +108,9 @@ export const PROVIDER_REQUEST_TIMEOUT_MS = 120_000
  * many characters, and once a stream has kept the thread busy for PROVIDER_STREAM_SLICE_MS the
  * reader waits for one macrotask, so the page can draw (no long task while 20,000 tokens arrive).
  */
-export const PROVIDER_STREAM_PIECE_CHARS = 4_096
+// 1 KB (about ten events): the slice check runs between pieces, so a piece is how far a slice
+// can overshoot; 4 KB pieces let one task run ~40 events past its slice on a loaded machine.
+export const PROVIDER_STREAM_PIECE_CHARS = 1_024
 export const PROVIDER_STREAM_SLICE_MS = 8
 export const ANTHROPIC_API_VERSION = '2023-06-01'
 export const ANTHROPIC_MAX_TOKENS = 4096
