@@ -45,8 +45,8 @@ the canvas is drawn and visible; bare = the same file drawn by React Flow alone 
 node, same canvas size and React Flow options. drag = animation-frame deltas while the real mouse
 (CDP input, every 8 ms) drags a selected node in a loop; busy = main-thread task time per frame.
 autosave = longest task (PerformanceObserver) from a drag edit until the indicator says saved.
-initial JS = gzip (zlib default) of the JS index.html loads, and of all JS requested while the app
-starts. stream = an LLM node against the local mock server reporting no usage (the app counts the
+initial JS = gzip (zlib default) of all JS requested while the app starts with no interaction (the
+target), and of the JS index.html names. stream = an LLM node against the local mock server reporting no usage (the app counts the
 tokens); the task bound is on wall time (PerformanceObserver 'longtask') from the click on Run to the
 run's end, the first run in a fresh page included; CPU time from a Chrome trace is shown beside it
 (the difference is preemption by other jobs). sandbox =
