@@ -110,11 +110,19 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     return false
   }
 
+  /**
+   * Ends the current task. A run's start chains saving, checking, building the context, the
+   * phase's render and the engine's first events; on the first run in a fresh page, with every
+   * lazily loaded part compiling, that chain was one long task. Between tasks the page can draw.
+   */
+  const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
   async function execute(stop: AbortController): Promise<void> {
     const before = selectDocument(deps.flows.getState())
     // The tokenizer downloads while pending edits are saved and the flow is checked.
     if (before && callsModels(before)) resources.preloadTokenizer().catch(() => undefined)
     await deps.flush().catch(() => undefined)
+    await nextTask()
     const doc = selectDocument(deps.flows.getState())
     if (doc === null || stop.signal.aborted) return
     const refusal = runRefusal(doc, deps.registry, t)
@@ -141,6 +149,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       if (openFlowId() === flowId) runs().actions.applyEvents(events, { badge })
     }, deps.frames ?? animationFrames)
     runs().actions.setPhase('running')
+    await nextTask()
     try {
       // A server may quote the key in an error: no key reaches a console, the store or the record.
       const secrets = secretsOf(deps.settings())
@@ -156,7 +165,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       showError({ code: e.code, message: e.message, details: e.details })
     } finally {
       // The last events are drawn in a task of their own, apart from the engine's last work.
-      await new Promise((resolve) => setTimeout(resolve, 0))
+      await nextTask()
       batcher.flush()
       runningFlowId = null
     }
