@@ -1,5 +1,5 @@
 /** Small helpers shared by the node folders: summaries and ranged number schemas. */
-import { z } from 'zod'
+import { z } from '../zodMini.ts'
 import { NODE_SUMMARY_MAX_CHARS, type NumberRange } from '../defaults.ts'
 
 /** The first non-empty line of `text`, cut to NODE_SUMMARY_MAX_CHARS with an ellipsis. */
@@ -14,6 +14,5 @@ export function firstLine(text: string): string {
 
 /** A number inside `range`; values outside are refused with a message, never clamped. */
 export function rangedNumber(range: NumberRange, integer = true) {
-  const base = integer ? z.number().int() : z.number()
-  return base.min(range.min).max(range.max)
+  return (integer ? z.int() : z.number()).check(z.gte(range.min), z.lte(range.max))
 }

@@ -3,7 +3,7 @@
  * descriptions (so one generic inspector renders every type), a summary for the node body, and
  * the engine-facing executor. `registry.ts` lists them; `components.ts` maps custom React bodies.
  */
-import type { z } from 'zod'
+import type { z } from '../zodMini.ts'
 import type { NumberRange } from '../defaults.ts'
 import type { ConfigIssue, EngineNodeType, NodeExecution, NodeResult, ParseResult } from '../engine/index.ts'
 
@@ -52,7 +52,7 @@ export interface NodeDefinition<C = unknown> {
   descriptionKey: string
   /** Current config shape version; older shapes are migrated by `migrate`. */
   configVersion: number
-  schema: z.ZodType<C>
+  schema: z.ZodMiniType<C>
   defaultConfig(): C
   fields: readonly FieldSpec[]
   /** One line for the node body. */
@@ -65,7 +65,7 @@ export interface NodeDefinition<C = unknown> {
 }
 
 /** Turns a zod schema into the engine's parseConfig, with JSON paths on every issue. */
-export function zodParser<C>(schema: z.ZodType<C>): (raw: unknown) => ParseResult<C> {
+export function zodParser<C>(schema: z.ZodMiniType<C>): (raw: unknown) => ParseResult<C> {
   return (raw) => {
     const result = schema.safeParse(raw)
     if (result.success) return { ok: true, value: result.data }

@@ -2,7 +2,7 @@
  * Settings shapes shared by storage, providers, the store and the UI. Pure (zod only), so every
  * layer may import it. Numbers and ranges come from src/defaults.ts.
  */
-import { z } from 'zod'
+import { z } from '../zodMini.ts'
 import {
   AGENT_MAX_ITERATIONS_RANGE,
   AGENT_TOKEN_BUDGET_RANGE,
@@ -19,8 +19,7 @@ import { defaultProtection } from '../engine/index.ts'
 
 /** A number schema that refuses (never clamps) values outside `range`. */
 export function rangedNumber(range: NumberRange, integer = true) {
-  const base = integer ? z.number().int() : z.number()
-  return base.min(range.min).max(range.max)
+  return (integer ? z.int() : z.number()).check(z.gte(range.min), z.lte(range.max))
 }
 
 export const providerKindSchema = z.enum(['openai', 'anthropic', 'demo'])
@@ -30,19 +29,19 @@ export const keyValueSchema = z.object({ key: z.string(), value: z.string() })
 
 export const providerSettingsSchema = z.object({
   /** Slug the nodes refer to, e.g. "openai", "ollama". */
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  label: z.string().max(100),
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  label: z.string().check(z.maxLength(100)),
   kind: providerKindSchema,
   /** e.g. https://api.openai.com/v1, http://localhost:11434/v1 */
   baseUrl: z.string(),
   /** Default model for nodes that name none. */
   model: z.string(),
   /** Models fetched from the server's model list, for the pickers. */
-  models: z.array(z.string()).default([]),
+  models: z._default(z.array(z.string()), []),
   /** The API key. Kept in IndexedDB only; '' when none. Never exported in plain text. */
-  apiKey: z.string().default(''),
-  stream: z.boolean().default(true),
-  headers: z.array(keyValueSchema).default([]),
+  apiKey: z._default(z.string(), ''),
+  stream: z._default(z.boolean(), true),
+  headers: z._default(z.array(keyValueSchema), []),
 })
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>
 

@@ -3,7 +3,7 @@
  * (KEY_PBKDF2_ITERATIONS) derives an AES-256-GCM key; salt and IV are random per encryption.
  * Works the same in browsers and in Node (globalThis.crypto).
  */
-import { z } from 'zod'
+import { z } from '../zodMini.ts'
 import {
   KEY_IV_BYTES,
   KEY_PASSPHRASE_MIN_CHARS,
@@ -13,11 +13,11 @@ import {
 } from '../defaults.ts'
 import { FlowError } from '../engine/index.ts'
 
-const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/)
+const base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/))
 
 export const encryptedEnvelopeSchema = z.object({
   kdf: z.literal('PBKDF2-SHA-256'),
-  iterations: z.number().int().min(KEY_PBKDF2_ITERATIONS_RANGE.min).max(KEY_PBKDF2_ITERATIONS_RANGE.max),
+  iterations: z.int().check(z.gte(KEY_PBKDF2_ITERATIONS_RANGE.min), z.lte(KEY_PBKDF2_ITERATIONS_RANGE.max)),
   salt: base64,
   cipher: z.literal('AES-256-GCM'),
   iv: base64,

@@ -3,7 +3,7 @@
  * Secrets (provider API keys and the values of secret-named headers) live in their own table so
  * that settings rows, exports and logs never see them.
  */
-import { z } from 'zod'
+import { z } from '../zodMini.ts'
 import type { AppSettings, ProviderSettings } from '../settings/schema.ts'
 
 export const providerSecretSchema = z.object({

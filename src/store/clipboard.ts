@@ -3,7 +3,7 @@
  * through the system clipboard. Parsing is strict (zod): anything else on the clipboard is
  * simply not a Wardflow paste.
  */
-import { z } from 'zod'
+import { z } from '../zodMini.ts'
 import type { FlowEdge, FlowNode } from '../engine/index.ts'
 
 export const CLIPBOARD_FORMAT = 'wardflow.clipboard'
@@ -16,22 +16,24 @@ export interface ClipboardPayload {
   edges: FlowEdge[]
 }
 
-const xy = z.object({ x: z.number().finite(), y: z.number().finite() })
+const xy = z.object({ x: z.number(), y: z.number() })
 
 const nodeSchema = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  type: z.string().check(z.minLength(1)),
   position: xy,
   data: z.object({ label: z.string(), config: z.record(z.string(), z.unknown()) }),
-  size: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+  size: z.optional(
+    z.object({ width: z.number().check(z.positive()), height: z.number().check(z.positive()) }),
+  ),
 })
 
 const edgeSchema = z.object({
-  id: z.string().min(1),
-  source: z.string().min(1),
-  target: z.string().min(1),
-  sourceHandle: z.string().nullish(),
-  targetHandle: z.string().nullish(),
+  id: z.string().check(z.minLength(1)),
+  source: z.string().check(z.minLength(1)),
+  target: z.string().check(z.minLength(1)),
+  sourceHandle: z.nullish(z.string()),
+  targetHandle: z.nullish(z.string()),
 })
 
 const payloadSchema = z.object({

@@ -3,7 +3,7 @@
  * inherits the global runtime-protection setting, then src/defaults.ts (node > global > default).
  * Numbers outside their range are refused with a message, never clamped.
  */
-import { z } from 'zod'
+import { z } from '../../zodMini.ts'
 import {
   AGENT_MAX_ITERATIONS_RANGE,
   AGENT_TOKEN_BUDGET_RANGE,
@@ -24,48 +24,52 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{0,64}$/
 /** An optional setting in `range`, refused with a message that names the range. */
 function rangedSetting(range: NumberRange, integer = true) {
   const message = `Must be ${integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max}.`
-  const base = integer ? z.number({ error: message }).int(message) : z.number({ error: message })
-  return base.min(range.min, message).max(range.max, message).nullish()
+  const base = z.number({ error: message })
+  const bounds = [z.gte(range.min, message), z.lte(range.max, message)]
+  return z.nullish(integer ? base.check(z.int(message), ...bounds) : base.check(...bounds))
 }
 
 const keyValueSchema = z.object({ key: z.string(), value: z.string() })
 
-const parametersSchema = z
-  .record(z.string(), z.unknown())
-  .refine((schema) => schema.type === undefined || schema.type === 'object', {
+const parametersSchema = z.record(z.string(), z.unknown()).check(
+  z.refine((schema) => schema.type === undefined || schema.type === 'object', {
     message: 'The parameters schema must describe an object ("type": "object").',
-  })
+  }),
+)
 
 export const agentToolSchema = z.object({
-  name: z.string().regex(TOOL_NAME, 'Tool names use letters, digits, "_" and "-" only, at most 64.'),
-  description: z.string().default(''),
+  name: z.string().check(z.regex(TOOL_NAME, 'Tool names use letters, digits, "_" and "-" only, at most 64.')),
+  description: z._default(z.string(), ''),
   /** JSON Schema of the arguments object. */
-  parameters: parametersSchema.default({ type: 'object', properties: {} }),
+  parameters: z._default(parametersSchema, { type: 'object', properties: {} }),
   kind: z.enum(TOOL_KINDS),
   /** code tools: JavaScript run in the sandbox with `args` (and `inputs`) bound to the arguments. */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   /** http tools: the arguments are sent as a JSON body (query string for GET). */
-  url: z.string().optional(),
-  method: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(TOOL_METHODS)).optional(),
-  headers: z.array(keyValueSchema).optional(),
+  url: z.optional(z.string()),
+  method: z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v)),
+      z.enum(TOOL_METHODS),
+    ),
+  ),
+  headers: z.optional(z.array(keyValueSchema)),
   /** node tools: the node of this flow to run, with the arguments visible as `{{args.<name>}}`. */
-  nodeId: z.string().optional(),
+  nodeId: z.optional(z.string()),
 })
 
 export type AgentToolConfig = z.infer<typeof agentToolSchema>
 
 export const agentConfigSchema = z.object({
-  configVersion: z.literal(AGENT_CONFIG_VERSION).default(AGENT_CONFIG_VERSION),
+  configVersion: z._default(z.literal(AGENT_CONFIG_VERSION), AGENT_CONFIG_VERSION),
   /** Provider id from settings; '' means the default provider. */
-  provider: z.string().default(''),
+  provider: z._default(z.string(), ''),
   /** '' means the provider's default model. */
-  model: z.string().default(''),
-  systemPrompt: z.string().default(''),
-  prompt: z.string().default(''),
-  tools: z
-    .array(agentToolSchema)
-    .default([])
-    .superRefine((tools, ctx) => {
+  model: z._default(z.string(), ''),
+  systemPrompt: z._default(z.string(), ''),
+  prompt: z._default(z.string(), ''),
+  tools: z._default(z.array(agentToolSchema), []).check(
+    z.superRefine((tools, ctx) => {
       const seen = new Set<string>()
       tools.forEach((tool, index) => {
         if (tool.name !== '' && seen.has(tool.name)) {
@@ -78,19 +82,20 @@ export const agentConfigSchema = z.object({
         seen.add(tool.name)
       })
     }),
+  ),
   temperature: rangedSetting(LLM_TEMPERATURE_RANGE, false),
   maxIterations: rangedSetting(AGENT_MAX_ITERATIONS_RANGE),
   /** 0 means unlimited. */
   maxTokenBudget: rangedSetting(AGENT_TOKEN_BUDGET_RANGE),
-  loopDetectionEnabled: z.boolean().nullish(),
+  loopDetectionEnabled: z.nullish(z.boolean()),
   loopDetectionThreshold: rangedSetting(LOOP_TRIP_AT_RANGE),
-  progressAware: z.boolean().nullish(),
-  cycleDetection: z.boolean().nullish(),
-  finalizeAfterStop: z.boolean().nullish(),
+  progressAware: z.nullish(z.boolean()),
+  cycleDetection: z.nullish(z.boolean()),
+  finalizeAfterStop: z.nullish(z.boolean()),
   sandboxTimeoutMs: rangedSetting(SANDBOX_TIMEOUT_RANGE_MS),
   toolTimeoutMs: rangedSetting(TOOL_TIMEOUT_RANGE_MS),
   /** Inline demo script (docs/workflow-format.md) played when the provider is `demo`. */
-  demoScript: z.unknown().optional(),
+  demoScript: z.optional(z.unknown()),
 })
 
 export type AgentConfig = z.infer<typeof agentConfigSchema>

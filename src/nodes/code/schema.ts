@@ -1,5 +1,5 @@
 /** Code node config: JavaScript run in the sandbox with `inputs`; it returns a JSON value. */
-import { z } from 'zod'
+import { z } from '../../zodMini.ts'
 import { SANDBOX_TIMEOUT_RANGE_MS } from '../../defaults.ts'
 import { rangedNumber } from '../shared.ts'
 
@@ -9,10 +9,10 @@ export const DEFAULT_CODE =
   '// `inputs` holds the outputs of the nodes wired into this one, by node id.\nreturn inputs\n'
 
 export const codeConfigSchema = z.object({
-  configVersion: z.literal(CODE_CONFIG_VERSION).default(CODE_CONFIG_VERSION),
-  code: z.string().default(DEFAULT_CODE),
+  configVersion: z._default(z.literal(CODE_CONFIG_VERSION), CODE_CONFIG_VERSION),
+  code: z._default(z.string(), DEFAULT_CODE),
   /** Empty inherits the runtime-protection setting (node > global > default). */
-  timeoutMs: rangedNumber(SANDBOX_TIMEOUT_RANGE_MS).optional(),
+  timeoutMs: z.optional(rangedNumber(SANDBOX_TIMEOUT_RANGE_MS)),
 })
 
 export type CodeConfig = z.infer<typeof codeConfigSchema>

@@ -1,5 +1,5 @@
 /** HTTP node config (docs/workflow-format.md); every string may hold `{{refs}}`. */
-import { z } from 'zod'
+import { z } from '../../zodMini.ts'
 import { HTTP_RETRIES, HTTP_RETRIES_RANGE, HTTP_TIMEOUT_MS, HTTP_TIMEOUT_RANGE_MS } from '../../defaults.ts'
 import { rangedNumber } from '../shared.ts'
 
@@ -10,15 +10,15 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'O
 const keyValueSchema = z.object({ key: z.string(), value: z.string() })
 
 export const httpConfigSchema = z.object({
-  configVersion: z.literal(HTTP_CONFIG_VERSION).default(HTTP_CONFIG_VERSION),
+  configVersion: z._default(z.literal(HTTP_CONFIG_VERSION), HTTP_CONFIG_VERSION),
   /** A string, not an enum, because it may be a template; checked after resolving. */
-  method: z.string().default('GET'),
-  url: z.string().default(''),
-  headers: z.array(keyValueSchema).default([]),
-  query: z.array(keyValueSchema).default([]),
-  body: z.string().default(''),
-  timeoutMs: rangedNumber(HTTP_TIMEOUT_RANGE_MS).default(HTTP_TIMEOUT_MS),
-  retries: rangedNumber(HTTP_RETRIES_RANGE).default(HTTP_RETRIES),
+  method: z._default(z.string(), 'GET'),
+  url: z._default(z.string(), ''),
+  headers: z._default(z.array(keyValueSchema), []),
+  query: z._default(z.array(keyValueSchema), []),
+  body: z._default(z.string(), ''),
+  timeoutMs: z._default(rangedNumber(HTTP_TIMEOUT_RANGE_MS), HTTP_TIMEOUT_MS),
+  retries: z._default(rangedNumber(HTTP_RETRIES_RANGE), HTTP_RETRIES),
 })
 
 export type HttpConfig = z.infer<typeof httpConfigSchema>

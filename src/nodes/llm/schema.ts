@@ -1,5 +1,5 @@
 /** LLM node config (docs/workflow-format.md). Numbers and ranges come from src/defaults.ts. */
-import { z } from 'zod'
+import { z } from '../../zodMini.ts'
 import {
   LLM_MAX_TOKENS,
   LLM_MAX_TOKENS_RANGE,
@@ -11,18 +11,18 @@ import { rangedNumber } from '../shared.ts'
 export const LLM_CONFIG_VERSION = 1
 
 export const llmConfigSchema = z.object({
-  configVersion: z.literal(LLM_CONFIG_VERSION).default(LLM_CONFIG_VERSION),
+  configVersion: z._default(z.literal(LLM_CONFIG_VERSION), LLM_CONFIG_VERSION),
   /** Provider id from settings; '' means the default provider. */
-  provider: z.string().default(''),
+  provider: z._default(z.string(), ''),
   /** '' means the provider's default model. */
-  model: z.string().default(''),
-  systemPrompt: z.string().default(''),
-  prompt: z.string().default(''),
-  temperature: rangedNumber(LLM_TEMPERATURE_RANGE, false).default(LLM_TEMPERATURE),
-  maxTokens: rangedNumber(LLM_MAX_TOKENS_RANGE).default(LLM_MAX_TOKENS),
-  stream: z.boolean().default(true),
+  model: z._default(z.string(), ''),
+  systemPrompt: z._default(z.string(), ''),
+  prompt: z._default(z.string(), ''),
+  temperature: z._default(rangedNumber(LLM_TEMPERATURE_RANGE, false), LLM_TEMPERATURE),
+  maxTokens: z._default(rangedNumber(LLM_MAX_TOKENS_RANGE), LLM_MAX_TOKENS),
+  stream: z._default(z.boolean(), true),
   /** Inline demo script (docs/workflow-format.md) played when the provider is `demo`. */
-  demoScript: z.unknown().optional(),
+  demoScript: z.optional(z.unknown()),
 })
 
 export type LlmConfig = z.infer<typeof llmConfigSchema>

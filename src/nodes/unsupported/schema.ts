@@ -2,12 +2,12 @@
  * Placeholder config for an imported node type Wardflow cannot run (PatchCat's `condition`,
  * `loop`, ...). It keeps the original JSON so re-export loses nothing.
  */
-import { z } from 'zod'
+import { z } from '../../zodMini.ts'
 
 export const UNSUPPORTED_CONFIG_VERSION = 1
 
 export const unsupportedConfigSchema = z.object({
-  configVersion: z.literal(UNSUPPORTED_CONFIG_VERSION).default(UNSUPPORTED_CONFIG_VERSION),
+  configVersion: z._default(z.literal(UNSUPPORTED_CONFIG_VERSION), UNSUPPORTED_CONFIG_VERSION),
   originalType: z.string(),
   /** The node exactly as the source file had it. */
   original: z.unknown(),

@@ -2,7 +2,7 @@
  * zod schemas of the flow document's structure (current shape). Node configs are only checked
  * to be objects here; their content is validated by each node type's own schema (nodes.ts).
  */
-import { z } from 'zod'
+import { z } from '../../zodMini.ts'
 import { formatPath } from '../../nodes/types.ts'
 
 /** One thing wrong with an imported or stored document, at a JSON path like `nodes[2].data.config.temperature`. */
@@ -23,42 +23,44 @@ const configObject = z.custom<Record<string, unknown>>(isPlainObject, {
 
 export const xySchema = z.object({ x: z.number(), y: z.number() })
 
-export const viewportSchema = z.object({ x: z.number(), y: z.number(), zoom: z.number().positive() })
+export const viewportSchema = z.object({ x: z.number(), y: z.number(), zoom: z.number().check(z.positive()) })
 
 export const nodeSchema = z.object({
   id: z.string(),
-  type: z.string().min(1, 'A node needs a type.'),
+  type: z.string().check(z.minLength(1, 'A node needs a type.')),
   position: xySchema,
-  data: z.object({ label: z.string().default(''), config: configObject.default(() => ({})) }),
-  size: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+  data: z.object({ label: z._default(z.string(), ''), config: z._default(configObject, () => ({})) }),
+  size: z.optional(
+    z.object({ width: z.number().check(z.positive()), height: z.number().check(z.positive()) }),
+  ),
 })
 
 export const edgeSchema = z.object({
-  id: z.string().min(1, 'An edge needs an id.'),
+  id: z.string().check(z.minLength(1, 'An edge needs an id.')),
   source: z.string(),
   target: z.string(),
-  sourceHandle: z.string().nullable().optional(),
-  targetHandle: z.string().nullable().optional(),
+  sourceHandle: z.optional(z.nullable(z.string())),
+  targetHandle: z.optional(z.nullable(z.string())),
 })
 
 export const metadataSchema = z.object({
-  id: z.string().min(1, 'The flow needs an id.'),
+  id: z.string().check(z.minLength(1, 'The flow needs an id.')),
   name: z.string(),
-  description: z.string().default(''),
-  tags: z.array(z.string()).default([]),
-  createdAt: z.string().default(EPOCH_ISO),
-  updatedAt: z.string().default(EPOCH_ISO),
+  description: z._default(z.string(), ''),
+  tags: z._default(z.array(z.string()), []),
+  createdAt: z._default(z.string(), EPOCH_ISO),
+  updatedAt: z._default(z.string(), EPOCH_ISO),
 })
 
 export const documentSchema = z.object({
   metadata: metadataSchema,
-  viewport: viewportSchema.default({ x: 0, y: 0, zoom: 1 }),
+  viewport: z._default(viewportSchema, { x: 0, y: 0, zoom: 1 }),
   nodes: z.array(z.unknown()),
-  edges: z.array(z.unknown()).default([]),
+  edges: z._default(z.array(z.unknown()), []),
 })
 
 /** Turns zod issues into problems under `prefix` (e.g. `nodes[3]`). */
-export function zodProblems(error: z.ZodError, prefix = ''): ImportProblem[] {
+export function zodProblems(error: z.core.$ZodError, prefix = ''): ImportProblem[] {
   return error.issues.map((issue) => ({
     path: joinPath(prefix, formatPath(issue.path)),
     message: issue.message,
