@@ -212,3 +212,13 @@ export const KEY_SALT_BYTES = 16
 /** AES-GCM nonce length recommended by NIST SP 800-38D. */
 export const KEY_IV_BYTES = 12
 export const KEY_PASSPHRASE_MIN_CHARS = 8
+
+// --- Offline copy (service worker, src/offline/) ---
+
+/**
+ * Files larger than this are precached after the worker has taken over (Monaco, its language
+ * workers, the tokenizer table: ~16 of ~20 MB), so the app shell is offline within seconds.
+ */
+export const PRECACHE_DEFERRED_MIN_BYTES = 1_000_000
+/** Longest wait for an idle moment after load before the service worker is registered anyway. */
+export const SERVICE_WORKER_IDLE_TIMEOUT_MS = 5_000

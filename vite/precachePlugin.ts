@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
+import { PRECACHE_DEFERRED_MIN_BYTES } from '../src/defaults.ts'
 import type { PrecacheEntry, PrecacheManifest } from '../src/offline/precache.ts'
 
 /** The worker's file name in the output root (src/offline/registerServiceWorker.ts uses it). */
@@ -43,7 +44,9 @@ export async function buildManifest(
     paths.map(async (path) => {
       const bytes = await readFile(join(outDir, path))
       const sha256 = createHash('sha256').update(bytes).digest('hex')
-      return { path, sha256, size: bytes.length, immutable: hashedFiles.has(path) }
+      const immutable = hashedFiles.has(path)
+      const deferred = bytes.length > PRECACHE_DEFERRED_MIN_BYTES
+      return { path, sha256, size: bytes.length, immutable, ...(deferred ? { deferred } : {}) }
     }),
   )
   // Smallest first: the app shell and its chunks are cached before Monaco's multi-MB workers.

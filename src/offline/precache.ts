@@ -16,6 +16,12 @@ export interface PrecacheEntry {
   size: number
   /** Content-hashed file name (Vite's assets/): its bytes never change, so cache first. */
   immutable: boolean
+  /**
+   * A large file (Monaco and its language workers, the tokenizer's table): fetched after the
+   * worker has taken over (precacheBuild's `phase: 'deferred'`), so the app shell is offline
+   * within seconds of a first visit instead of after ~20 MB. Absent means false.
+   */
+  deferred?: boolean
 }
 
 export interface PrecacheManifest {
@@ -95,11 +101,22 @@ export interface InstallDeps {
   sha256: (bytes: ArrayBuffer) => Promise<string>
 }
 
-/** How many files are fetched at once: the page's own requests keep most of the connection. */
+/**
+ * `install`: every file, but deferred ones only when an older cache has them (no network), so
+ * the worker takes over as soon as the app shell is cached. `deferred`: everything still
+ * missing, from the network (sent by the page once the worker is in charge; safe to repeat).
+ */
+export type PrecachePhase = 'install' | 'deferred'
+
+/**
+ * How many files are fetched at once: the page's own requests keep most of the connection.
+ * The one number not in src/defaults.ts: this module must not share a module with the page
+ * (see the header), and defaults.ts is the page's.
+ */
 export const PRECACHE_CONCURRENCY = 3
 
 /**
- * Copies every file of the build into this build's cache. A file is taken from, in order: this
+ * Copies every file of the build into this build's cache (see PrecachePhase for which, when). A file is taken from, in order: this
  * cache (an install interrupted before), any older cache (a file a deploy did not change), the
  * network; a copy is stored only when its SHA-256 is the manifest's, so a cache named after a
  * build holds exactly that build (a deploy landing mid-install fails it; the next update check
@@ -110,6 +127,7 @@ export async function precacheBuild(
   manifest: PrecacheManifest,
   scope: string,
   deps: InstallDeps,
+  phase: PrecachePhase = 'install',
   concurrency = PRECACHE_CONCURRENCY,
 ): Promise<void> {
   const cache = await deps.caches.open(cacheName(scope, manifest.version))
@@ -119,6 +137,7 @@ export async function precacheBuild(
     if (await cache.match(url)) return
     const old = await deps.caches.match(url)
     if (old && (await storeIfIntact(cache, url, old, entry, deps))) return
+    if (phase === 'install' && entry.deferred === true) return
     // Content-hashed files may come from the HTTP cache; others are revalidated with the server.
     const fresh = await deps.fetch(url, { cache: entry.immutable ? 'default' : 'no-cache' })
     if (!fresh.ok) throw new Error(`precache: ${url} answered HTTP ${fresh.status}`)

@@ -7,11 +7,13 @@
  * In development no worker is registered, and one left behind by a production build on the
  * same origin is removed: a cache-first worker serving stale modules is a trap while editing.
  */
+import { SERVICE_WORKER_IDLE_TIMEOUT_MS } from '../defaults.ts'
+
+/** What the page sends the active worker to have it precache the deferred files (sw.ts). */
+export const PRECACHE_DEFERRED_MESSAGE = 'wardflow:precache-deferred'
 
 /** The worker's file name in the output root (vite/precachePlugin.ts writes it there). */
 const WORKER_FILE = 'sw.js'
-/** Longest wait for an idle moment before registering anyway. */
-const IDLE_TIMEOUT_MS = 5_000
 
 export interface RegisterOptions {
   /** Production build (import.meta.env.PROD). */
@@ -28,16 +30,22 @@ export function registerServiceWorker({ production, base }: RegisterOptions): vo
     return
   }
   afterLoadAndIdle(() => {
-    navigator.serviceWorker.register(new URL(WORKER_FILE, scope).href, { scope }).catch((error: unknown) => {
-      console.warn('Wardflow: offline support is off (the service worker could not be registered).', error)
-    })
+    navigator.serviceWorker
+      .register(new URL(WORKER_FILE, scope).href, { scope })
+      .then(() => navigator.serviceWorker.ready)
+      // The worker took over with the app shell cached; now it fetches the large files (Monaco,
+      // the tokenizer). Sent on every load, so a download cut short resumes on the next visit.
+      .then((registration) => registration.active?.postMessage(PRECACHE_DEFERRED_MESSAGE))
+      .catch((error: unknown) => {
+        console.warn('Wardflow: offline support is off (the service worker could not be registered).', error)
+      })
   })
 }
 
 function afterLoadAndIdle(run: () => void): void {
   const whenIdle = (): void => {
     if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS })
+      window.requestIdleCallback(run, { timeout: SERVICE_WORKER_IDLE_TIMEOUT_MS })
     } else {
       setTimeout(run, 0)
     }

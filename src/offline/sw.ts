@@ -4,8 +4,11 @@
  * vite/precachePlugin.ts, which writes the build's file list into it: a new deploy is a new
  * sw.js, which the browser picks up as an update.
  *
- * install: copy every file of the build into a cache named after the build (precache.ts);
+ * install: copy the build's files into a cache named after the build (precache.ts), all but the
+ *   large deferred ones (Monaco, the tokenizer), which are only reused from an older cache;
  * activate: delete this scope's caches of older builds and take over open pages;
+ * message PRECACHE_DEFERRED_MESSAGE (sent by the page once this worker is in charge): fetch the
+ *   deferred files, so the app shell is offline within seconds and everything soon after;
  * fetch: only same-origin GETs of the build's own files (routeOf); everything else, above all a
  * flow's calls to model servers and HTTP nodes, is left to the browser and never cached.
  */
@@ -31,23 +34,34 @@ interface SwFetchEvent extends SwExtendableEvent {
   readonly request: Request
   respondWith(response: Promise<Response>): void
 }
+interface SwMessageEvent extends SwExtendableEvent {
+  readonly data: unknown
+}
 interface SwScope {
   readonly location: { readonly href: string }
   skipWaiting(): Promise<void>
   readonly clients: { claim(): Promise<void> }
   addEventListener(type: 'install' | 'activate', listener: (event: SwExtendableEvent) => void): void
   addEventListener(type: 'fetch', listener: (event: SwFetchEvent) => void): void
+  addEventListener(type: 'message', listener: (event: SwMessageEvent) => void): void
 }
+
+// The same text as registerServiceWorker.ts's PRECACHE_DEFERRED_MESSAGE (not imported: sw.js
+// must not share a module with the page, see precache.ts).
+const PRECACHE_DEFERRED_MESSAGE = 'wardflow:precache-deferred'
 
 const worker = self as unknown as SwScope
 const manifest = __WARDFLOW_PRECACHE_MANIFEST__
 const root = new URL('./', worker.location.href).href
 const ownCache = cacheName(root, manifest.version)
 const entries = entriesByUrl(manifest, root)
+const installDeps = { caches, fetch: (url: string, init: RequestInit) => fetch(url, init), sha256: hexSha256 }
+/** The running download of the deferred files, so repeated messages share it. */
+let deferredDownload: Promise<void> | null = null
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    precacheBuild(manifest, root, { caches, fetch: (url, init) => fetch(url, init), sha256: hexSha256 }).then(
+    precacheBuild(manifest, root, installDeps, 'install').then(
       // The new cache is a whole build, so the new worker may take over at once: navigations
       // are network-first anyway, so an open page already loads the new index.html online.
       () => worker.skipWaiting(),
@@ -65,6 +79,16 @@ worker.addEventListener('activate', (event) => {
       await worker.clients.claim()
     })(),
   )
+})
+
+worker.addEventListener('message', (event) => {
+  if (event.data !== PRECACHE_DEFERRED_MESSAGE) return
+  deferredDownload ??= precacheBuild(manifest, root, installDeps, 'deferred').catch((error: unknown) => {
+    // Offline again, or a new deploy: the next page load asks again and resumes.
+    console.warn('Wardflow offline copy: the large files are not all cached yet.', error)
+    deferredDownload = null
+  })
+  event.waitUntil(deferredDownload)
 })
 
 worker.addEventListener('fetch', (event) => {

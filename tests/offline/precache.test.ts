@@ -18,6 +18,7 @@ import {
   type PrecacheManifest,
 } from '../../src/offline/precache.ts'
 import { buildManifest, SERVICE_WORKER_FILE } from '../../vite/precachePlugin.ts'
+import { PRECACHE_DEFERRED_MIN_BYTES } from '../../src/defaults.ts'
 
 const SCOPE = 'https://user.github.io/wardflow/'
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex')
@@ -172,6 +173,40 @@ describe('precacheBuild', () => {
   })
 })
 
+describe('precacheBuild in two phases', () => {
+  const BIG = 'assets/ts.worker-abc.js'
+  const files = { ...FILES, [BIG]: 'a large Monaco worker' }
+  const manifest: PrecacheManifest = {
+    version: 'v1',
+    entries: [
+      ...MANIFEST.entries,
+      { path: BIG, sha256: sha(files[BIG] ?? ''), size: 2_000_000, immutable: true, deferred: true },
+    ],
+  }
+
+  it('install leaves deferred files to the later phase, which fetches only them', async () => {
+    const caches = new MemoryCaches()
+    const log: string[] = []
+    await precacheBuild(manifest, SCOPE, deps(caches, files, log), 'install')
+    expect(log).not.toContain(`${SCOPE}${BIG}`)
+    expect(caches.stores.get(cacheName(SCOPE, 'v1'))?.size).toBe(3)
+    log.length = 0
+    await precacheBuild(manifest, SCOPE, deps(caches, files, log), 'deferred')
+    expect(log).toEqual([`${SCOPE}${BIG}`])
+    expect(await caches.text(cacheName(SCOPE, 'v1'), `${SCOPE}${BIG}`)).toBe(files[BIG])
+  })
+
+  it('install still takes a deferred file an older build cached, without the network', async () => {
+    const caches = new MemoryCaches()
+    const old = await caches.open(cacheName(SCOPE, 'v0'))
+    await old.put(`${SCOPE}${BIG}`, new Response(files[BIG]))
+    const log: string[] = []
+    await precacheBuild(manifest, SCOPE, deps(caches, files, log), 'install')
+    expect(log).not.toContain(`${SCOPE}${BIG}`)
+    expect(await caches.text(cacheName(SCOPE, 'v1'), `${SCOPE}${BIG}`)).toBe(files[BIG])
+  })
+})
+
 describe('buildManifest (vite/precachePlugin.ts)', () => {
   let dir = ''
   afterEach(async () => {
@@ -200,5 +235,16 @@ describe('buildManifest (vite/precachePlugin.ts)', () => {
     const next = await buildManifest(dir, new Set(['assets/index-abc123.js']))
     expect(next.version).not.toBe(manifest.version)
     expect(await buildManifest(dir, new Set(['assets/index-abc123.js']))).toEqual(next)
+  })
+
+  it('marks files over PRECACHE_DEFERRED_MIN_BYTES as deferred, and only those', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wardflow-precache-'))
+    await writeFile(join(dir, 'small.js'), 'x'.repeat(PRECACHE_DEFERRED_MIN_BYTES))
+    await writeFile(join(dir, 'large.js'), 'x'.repeat(PRECACHE_DEFERRED_MIN_BYTES + 1))
+    const manifest = await buildManifest(dir, new Set())
+    expect(manifest.entries.map((e) => [e.path, e.deferred === true])).toEqual([
+      ['small.js', false],
+      ['large.js', true],
+    ])
   })
 })

@@ -5,11 +5,12 @@
  * never an error; development never registers and removes a worker left on its scope.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { registerServiceWorker } from '../../src/offline/registerServiceWorker.ts'
+import { PRECACHE_DEFERRED_MESSAGE, registerServiceWorker } from '../../src/offline/registerServiceWorker.ts'
 
 interface FakeContainer {
   register: ReturnType<typeof vi.fn>
   getRegistration: ReturnType<typeof vi.fn>
+  ready?: Promise<unknown>
 }
 
 function installContainer(container: FakeContainer): void {
@@ -23,9 +24,14 @@ afterEach(() => {
 })
 
 describe('registerServiceWorker', () => {
-  it('registers <base>sw.js with the base as its scope once the page has loaded', async () => {
+  it('registers <base>sw.js with the base as its scope once the page has loaded, then asks for the large files', async () => {
     vi.useFakeTimers()
-    const container = { register: vi.fn(() => Promise.resolve({})), getRegistration: vi.fn() }
+    const postMessage = vi.fn()
+    const container = {
+      register: vi.fn(() => Promise.resolve({})),
+      getRegistration: vi.fn(),
+      ready: Promise.resolve({ active: { postMessage } }),
+    }
     installContainer(container)
     expect(document.readyState).toBe('complete')
     registerServiceWorker({ production: true, base: '/wardflow/' })
@@ -34,11 +40,17 @@ describe('registerServiceWorker', () => {
     await vi.runAllTimersAsync()
     const scope = new URL('/wardflow/', document.baseURI).href
     expect(container.register).toHaveBeenCalledExactlyOnceWith(`${scope}sw.js`, { scope })
+    // Once the worker is in charge (app shell cached), it is asked for the deferred files.
+    expect(postMessage).toHaveBeenCalledExactlyOnceWith(PRECACHE_DEFERRED_MESSAGE)
   })
 
   it('waits for the load event when the page is still loading', async () => {
     vi.useFakeTimers()
-    const container = { register: vi.fn(() => Promise.resolve({})), getRegistration: vi.fn() }
+    const container = {
+      register: vi.fn(() => Promise.resolve({})),
+      getRegistration: vi.fn(),
+      ready: Promise.resolve({ active: null }),
+    }
     installContainer(container)
     Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true })
     try {
