@@ -9,7 +9,7 @@ import {
   type AppSettings,
 } from '../settings/schema.ts'
 import { formatPath } from '../nodes/types.ts'
-import { isPlainObject } from './restore/index.ts'
+import { isPlainObject } from './restore/schema.ts'
 
 export interface SettingsCheck {
   settings: AppSettings

@@ -2,7 +2,8 @@
 import { FlowError, type FlowDocument } from '../../engine/index.ts'
 import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
-import { CURRENT_DOC_SCHEMA_VERSION, restoreFlowRow, type NodeLookup } from '../restore/index.ts'
+import type { NodeLookup } from '../restore/index.ts'
+import { CURRENT_DOC_SCHEMA_VERSION } from '../restore/migrations.ts'
 import type { FlowRow } from '../rows.ts'
 
 /** What the flow list shows. */
@@ -76,6 +77,9 @@ export async function loadFlow(
 ): Promise<LoadedFlow | undefined> {
   const row = await guard('loading a flow', () => db.flows.get(id))
   if (row === undefined) return undefined
+  // Restore (validation, repairs, migrations) loads with the first stored flow read: a first
+  // visit, which only creates and saves a blank flow, does without it.
+  const { restoreFlowRow } = await import('../restore/index.ts')
   const restored = restoreFlowRow(row, lookup)
   if (!restored.ok) {
     const first = restored.problems[0]
