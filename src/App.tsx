@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useAreaRequested } from './store/areaStore.ts'
+import { useUi } from './store/uiStore.ts'
 import { CanvasArea } from './ui/canvas/CanvasArea.tsx'
 import { EditorKeys } from './ui/canvas/EditorKeys.tsx'
 import { FlowList } from './ui/flows/FlowList.tsx'
@@ -12,7 +13,6 @@ import { Inspector } from './ui/inspector/Inspector.tsx'
 import { ErrorBanner } from './ui/kit/ErrorBanner.tsx'
 import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
-import { ShortcutSheet } from './ui/shortcuts/ShortcutSheet.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
 import { Toolbar } from './ui/toolbar/Toolbar.tsx'
 
@@ -29,6 +29,10 @@ const TemplatesHost = lazy(() =>
   import('./ui/templates/TemplatesHost.tsx').then((m) => ({ default: m.TemplatesHost })),
 )
 
+const ShortcutSheet = lazy(() =>
+  import('./ui/shortcuts/ShortcutSheet.tsx').then((m) => ({ default: m.ShortcutSheet })),
+)
+
 const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 
 export function App() {
@@ -36,6 +40,7 @@ export function App() {
   const settings = useAreaRequested('settings')
   const workflows = useAreaRequested('workflows')
   const templates = useAreaRequested('templates')
+  const shortcuts = useUi((s) => s.shortcutsOpen)
   return (
     <ReactFlowProvider>
       <div className="wf-app">
@@ -49,12 +54,12 @@ export function App() {
           <CanvasArea />
           <Inspector renderNodeExtras={renderRunDetails} />
         </div>
-        <ShortcutSheet />
         <StatusNotes />
         <Suspense fallback={null}>
           {templates ? <TemplatesHost /> : null}
           {settings ? <SettingsHost /> : null}
           {workflows ? <ImportHost /> : null}
+          {shortcuts ? <ShortcutSheet /> : null}
         </Suspense>
         <EditorKeys />
       </div>

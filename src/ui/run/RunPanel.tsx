@@ -3,16 +3,19 @@
  * nodes), tokens (marked when estimated) and duration; the failures and the flow's result; and
  * the run history. While a saved run is open, a bar says so and leads back to the live canvas.
  */
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RUN_CLOCK_TICK_MS } from '../../defaults.ts'
 import { useServices } from '../../app/services.ts'
 import { useRunStore, type RunSummary } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime } from './format.ts'
-import { RunHistoryList } from './RunHistoryList.tsx'
-import { RunSummaryView } from './RunSummaryView.tsx'
 import { UsageFigure } from './UsageFigure.tsx'
 import './run.css'
+
+// The result and the history are chunks of their own: the page starts with neither a run nor
+// an open history, and the bar above them is all the panel shows until then.
+const RunSummaryView = lazy(() => import('./RunSummaryView.tsx').then((m) => ({ default: m.RunSummaryView })))
+const RunHistoryList = lazy(() => import('./RunHistoryList.tsx').then((m) => ({ default: m.RunHistoryList })))
 
 type Tab = 'run' | 'history'
 
@@ -161,7 +164,17 @@ export function RunPanel() {
         aria-labelledby={`run-tab-${tab}`}
         hidden={!open}
       >
-        {tab === 'run' ? <RunSummaryView /> : <RunHistoryList />}
+        {tab === 'history' ? (
+          <Suspense fallback={null}>
+            <RunHistoryList />
+          </Suspense>
+        ) : run ? (
+          <Suspense fallback={null}>
+            <RunSummaryView />
+          </Suspense>
+        ) : (
+          <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
+        )}
       </div>
     </section>
   )

@@ -54,7 +54,7 @@ afterEach(() => {
 })
 
 describe('run panel', () => {
-  it('shows status, progress, tokens with the estimated marker, failures and the result', () => {
+  it('shows status, progress, tokens with the estimated marker, failures and the result', async () => {
     openFlow()
     const calls: string[] = []
     render(
@@ -92,14 +92,15 @@ describe('run panel', () => {
     expect(screen.getByTestId('run-progress').textContent).toBe('3 of 3 nodes')
     expect(screen.getByTestId('run-tokens').textContent).toBe('1,234 tokens (estimated)')
     expect(screen.getByTestId('run-duration').textContent).toBe('1.5 s')
-    const summary = screen.getByTestId('run-error-summary')
+    // The result is a chunk of its own (lazy): it appears once loaded.
+    const summary = await screen.findByTestId('run-error-summary')
     expect(summary.textContent).toContain('1 node failed')
     expect(summary.textContent).toContain('Ask the model: The key was refused.')
     fireEvent.click(within(summary).getByRole('button', { name: 'Ask the model' }))
     expect([...flowStore.getState().selectedNodeIds]).toEqual(['llm_1'])
   })
 
-  it('shows the result of the Output nodes, as text or sanitised Markdown', () => {
+  it('shows the result of the Output nodes, as text or sanitised Markdown', async () => {
     openFlow()
     render(
       <ServicesContext.Provider value={services([])}>
@@ -118,7 +119,7 @@ describe('run panel', () => {
         ev('runFinish', { status: 'success', usage, durationMs: 10 }),
       ])
     })
-    const result = screen.getByTestId('run-result')
+    const result = await screen.findByTestId('run-result')
     expect(result.querySelector('.wf-run-output__text')?.textContent).toBe(
       '**hi** <img src=x onerror=alert(1)>',
     )
@@ -157,7 +158,7 @@ describe('run panel', () => {
       ])
     })
     fireEvent.click(screen.getByTestId('run-tab-history'))
-    const items = screen.getAllByTestId('run-history-item')
+    const items = await screen.findAllByTestId('run-history-item')
     expect(items.map((i) => i.getAttribute('data-run-id'))).toEqual(['r2', 'r1'])
     expect(items[0]?.textContent).toContain('Stopped')
     expect(items[1]?.textContent).toContain('250 ms')
