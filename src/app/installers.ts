@@ -4,7 +4,7 @@
  * flows service, autosave, settings sync) and the services built so far, and returns what it
  * adds.
  */
-import { loadNamespaces, SETTINGS_NAMESPACES } from '../i18n/index.ts'
+import { loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
 import { onDemandInstaller, type InstallerEntry, type ServiceInstaller } from './createApp.ts'
 import { runStandIns, settingsStandIns, templatesStandIns, workflowsStandIns } from './standIns.ts'
 
@@ -36,7 +36,10 @@ export const installers: InstallerEntry[] = [
   onDemandInstaller('runs', () => import('./runInstaller.ts').then((m) => m.installRuns), runStandIns),
   onDemandInstaller(
     'templates',
-    () => import('./templatesInstaller.ts').then((m) => m.installTemplates),
+    () =>
+      withText([TEMPLATES_NAMESPACE], () =>
+        import('./templatesInstaller.ts').then((m) => m.installTemplates),
+      ),
     templatesStandIns,
   ),
 ]

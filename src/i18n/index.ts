@@ -11,7 +11,15 @@ import { languageSchema, type Language } from '../settings/schema.ts'
 
 type Catalogue = { default: Record<string, unknown> }
 const english = import.meta.glob<Catalogue>(
-  ['./en/*.json', '!./en/settings.json', '!./en/storage.json', '!./en/providers.json'],
+  [
+    './en/*.json',
+    '!./en/settings.json',
+    '!./en/storage.json',
+    '!./en/providers.json',
+    '!./en/errors.json',
+    '!./en/templates.json',
+    '!./en/agent.json',
+  ],
   { eager: true },
 )
 /** English catalogues of on-demand areas: `loadNamespaces` fetches them with the area. */
@@ -19,11 +27,26 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/settings.json',
   './en/storage.json',
   './en/providers.json',
+  './en/errors.json',
+  './en/templates.json',
+  './en/agent.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
-/** The namespaces of the settings screen and import/export (their English loads with them). */
-export const SETTINGS_NAMESPACES: readonly string[] = ['settings', 'storage', 'providers']
+/** The Agent node's fields: the catalogue loads with the inspector's form (ui/inspector). */
+export const AGENT_NAMESPACE = 'agent'
+
+/** The template gallery's catalogue: it loads with the templates area (app/installers.ts). */
+export const TEMPLATES_NAMESPACE = 'templates'
+
+/** The error catalogue: it loads with the first error banner (ui/kit/ErrorBanner.tsx). */
+export const ERRORS_NAMESPACE = 'errors'
+
+/**
+ * The namespaces of the settings screen and import/export (their English loads with them; the
+ * screen words some failures with the error catalogue).
+ */
+export const SETTINGS_NAMESPACES: readonly string[] = ['settings', 'storage', 'providers', ERRORS_NAMESPACE]
 
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN']
 

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { noopFlowsService, ServicesContext, type AppServices } from '../../src/app/services.ts'
-import { changeLanguage, initI18n } from '../../src/i18n/index.ts'
+import { changeLanguage, initI18n, loadNamespaces, TEMPLATES_NAMESPACE } from '../../src/i18n/index.ts'
 import { TemplatesButton } from '../../src/ui/templates/TemplatesButton.tsx'
 import { TemplatesHost } from '../../src/ui/templates/TemplatesHost.tsx'
 import { galleryStore } from '../../src/ui/templates/galleryStore.ts'
@@ -11,6 +11,8 @@ import { templatesHarness, type Harness } from './templatesSupport.ts'
 
 beforeAll(async () => {
   await initI18n('en')
+  // The app loads the gallery's English text with the templates area (app/installers.ts).
+  await loadNamespaces([TEMPLATES_NAMESPACE])
 })
 
 const harnesses: Harness[] = []

@@ -4,7 +4,13 @@ import { render, type RenderResult } from '@testing-library/react'
 import { ReactFlowProvider } from '@xyflow/react'
 import { noopFlowsService, ServicesContext, type AppServices } from '../../src/app/services.ts'
 import type { FlowDocument } from '../../src/engine/index.ts'
-import { initI18n } from '../../src/i18n/index.ts'
+import {
+  AGENT_NAMESPACE,
+  ERRORS_NAMESPACE,
+  initI18n,
+  loadNamespaces,
+  TEMPLATES_NAMESPACE,
+} from '../../src/i18n/index.ts'
 import { getNodeDefinition } from '../../src/nodes/registry.ts'
 import { flowStore } from '../../src/store/flowStore.ts'
 import { noticeStore } from '../../src/store/noticeStore.ts'
@@ -15,6 +21,8 @@ export async function renderEditor(
   services: Partial<AppServices> = {},
 ): Promise<RenderResult> {
   await initI18n('en')
+  // What the app loads with the inspector's form, the gallery and the first error banner.
+  await loadNamespaces([AGENT_NAMESPACE, TEMPLATES_NAMESPACE, ERRORS_NAMESPACE])
   const value: AppServices = { flows: noopFlowsService, ...services }
   return render(
     <ServicesContext.Provider value={value}>

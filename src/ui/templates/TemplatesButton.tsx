@@ -5,7 +5,8 @@ import { Button } from '../kit/Button.tsx'
 import { usePrefetchArea } from '../usePrefetchArea.ts'
 
 export function TemplatesButton() {
-  const { t } = useTranslation('templates')
+  // The toolbar's own catalogue: the gallery's (templates) loads with the gallery.
+  const { t } = useTranslation()
   const { templates } = useServices()
   const area = usePrefetchArea('templates')
   if (!templates) return null
@@ -17,7 +18,7 @@ export function TemplatesButton() {
       {...area}
       onClick={() => templates.openGallery()}
     >
-      {t('gallery.toolbarButton')}
+      {t('toolbar.templates')}
     </Button>
   )
 }
