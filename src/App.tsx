@@ -2,7 +2,7 @@
  * The app shell: toolbar on top; flows and palette on the left; the canvas in the middle; the
  * inspector on the right. Each panel is its own component; areas add their panels here.
  */
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
 import { useAreaRequested } from './store/areaStore.ts'
 import { useUi } from './store/uiStore.ts'
@@ -15,32 +15,30 @@ import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
 import { Toolbar } from './ui/toolbar/Toolbar.tsx'
+import { useLoadedComponent } from './ui/useLoadedComponent.ts'
 
-// Dialogs and run details are chunks of their own; an area's dialogs mount (and their code
-// loads) once the area was asked for, so the page's start loads none of them.
-const ImportHost = lazy(() => import('./ui/import/ImportHost.tsx').then((m) => ({ default: m.ImportHost })))
+// Dialogs and run details are chunks of their own; an area's dialogs load (and mount) once the
+// area was asked for, the shortcut sheet once opened, so the page's start loads none of them.
+// They render without Suspense (useLoadedComponent.ts), so a first open is not held back.
 const NodeRunDetails = lazy(() =>
   import('./ui/run/NodeRunDetails.tsx').then((m) => ({ default: m.NodeRunDetails })),
 )
-const SettingsHost = lazy(() =>
-  import('./ui/settings/SettingsHost.tsx').then((m) => ({ default: m.SettingsHost })),
-)
-const TemplatesHost = lazy(() =>
-  import('./ui/templates/TemplatesHost.tsx').then((m) => ({ default: m.TemplatesHost })),
-)
-
-const ShortcutSheet = lazy(() =>
-  import('./ui/shortcuts/ShortcutSheet.tsx').then((m) => ({ default: m.ShortcutSheet })),
-)
+const loadImportHost = () => import('./ui/import/ImportHost.tsx').then((m) => m.ImportHost)
+const loadSettingsHost = () => import('./ui/settings/SettingsHost.tsx').then((m) => m.SettingsHost)
+const loadTemplatesHost = () => import('./ui/templates/TemplatesHost.tsx').then((m) => m.TemplatesHost)
+const loadShortcutSheet = () => import('./ui/shortcuts/ShortcutSheet.tsx').then((m) => m.ShortcutSheet)
 
 const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 
 export function App() {
   useThemeSync()
-  const settings = useAreaRequested('settings')
-  const workflows = useAreaRequested('workflows')
-  const templates = useAreaRequested('templates')
-  const shortcuts = useUi((s) => s.shortcutsOpen)
+  const TemplatesHost = useLoadedComponent(loadTemplatesHost, useAreaRequested('templates'))
+  const SettingsHost = useLoadedComponent(loadSettingsHost, useAreaRequested('settings'))
+  const ImportHost = useLoadedComponent(loadImportHost, useAreaRequested('workflows'))
+  const ShortcutSheet = useLoadedComponent(
+    loadShortcutSheet,
+    useUi((s) => s.shortcutsOpen),
+  )
   return (
     <ReactFlowProvider>
       <div className="wf-app">
@@ -55,12 +53,10 @@ export function App() {
           <Inspector renderNodeExtras={renderRunDetails} />
         </div>
         <StatusNotes />
-        <Suspense fallback={null}>
-          {templates ? <TemplatesHost /> : null}
-          {settings ? <SettingsHost /> : null}
-          {workflows ? <ImportHost /> : null}
-          {shortcuts ? <ShortcutSheet /> : null}
-        </Suspense>
+        {TemplatesHost ? <TemplatesHost /> : null}
+        {SettingsHost ? <SettingsHost /> : null}
+        {ImportHost ? <ImportHost /> : null}
+        {ShortcutSheet ? <ShortcutSheet /> : null}
         <EditorKeys />
       </div>
     </ReactFlowProvider>

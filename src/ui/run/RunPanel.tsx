@@ -3,19 +3,20 @@
  * nodes), tokens (marked when estimated) and duration; the failures and the flow's result; and
  * the run history. While a saved run is open, a bar says so and leads back to the live canvas.
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RUN_CLOCK_TICK_MS } from '../../defaults.ts'
 import { useServices } from '../../app/services.ts'
 import { useRunStore, type RunSummary } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime } from './format.ts'
+import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { UsageFigure } from './UsageFigure.tsx'
 import './run.css'
 
 // The result and the history are chunks of their own: the page starts with neither a run nor
 // an open history, and the bar above them is all the panel shows until then.
-const RunSummaryView = lazy(() => import('./RunSummaryView.tsx').then((m) => ({ default: m.RunSummaryView })))
-const RunHistoryList = lazy(() => import('./RunHistoryList.tsx').then((m) => ({ default: m.RunHistoryList })))
+const loadRunSummary = () => import('./RunSummaryView.tsx').then((m) => m.RunSummaryView)
+const loadRunHistory = () => import('./RunHistoryList.tsx').then((m) => m.RunHistoryList)
 
 type Tab = 'run' | 'history'
 
@@ -67,6 +68,8 @@ export function RunPanel() {
   const view = useRunStore((s) => s.view)
   const historyCount = useRunStore((s) => s.history.length)
   const [tab, setTab] = useState<Tab>('run')
+  const RunSummaryView = useLoadedComponent(loadRunSummary, run !== null)
+  const RunHistoryList = useLoadedComponent(loadRunHistory, tab === 'history')
   const [open, setOpen] = useState(true)
   const lang = i18n.language
   const status = run?.status ?? (phase === 'preparing' ? 'running' : 'idle')
@@ -165,13 +168,13 @@ export function RunPanel() {
         hidden={!open}
       >
         {tab === 'history' ? (
-          <Suspense fallback={null}>
+          RunHistoryList ? (
             <RunHistoryList />
-          </Suspense>
+          ) : null
         ) : run ? (
-          <Suspense fallback={null}>
+          RunSummaryView ? (
             <RunSummaryView />
-          </Suspense>
+          ) : null
         ) : (
           <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
         )}
