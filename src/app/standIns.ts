@@ -3,7 +3,7 @@
  * loads the area, then forwards to the service it installed in the stand-in's place. A failed
  * load is already reported in the banner by createApp; here it only ends the call.
  */
-import { runStore } from '../store/runStore.ts'
+import { isRunActive, runStore } from '../store/runStore.ts'
 import { settingsUiStore } from '../ui/settings/settingsUiStore.ts'
 import type { AppServices } from './services.ts'
 
@@ -21,11 +21,36 @@ async function after<T>(load: Load, call: (services: AppServices) => T): Promise
 }
 
 export function runStandIns(load: Load): Partial<AppServices> {
+  const setPhase = (phase: 'idle' | 'preparing'): void => runStore.getState().actions.setPhase(phase)
+  /** A Run click waiting for the area's code; Stop meanwhile cancels it. */
+  let pending = false
   return {
     run: {
-      run: () => void after(load, (s) => s.run?.run()),
-      // Nothing can be running before the area's code is there.
-      stop: () => {},
+      run() {
+        if (isRunActive(runStore.getState().phase)) return
+        // "Preparing" at once, as with the area loaded: Run is disabled and Stop enabled.
+        pending = true
+        setPhase('preparing')
+        load().then(
+          (services) => {
+            if (!pending) return
+            pending = false
+            // Back to idle and into the real run in one task: the real run sets "preparing" again.
+            setPhase('idle')
+            services.run?.run()
+          },
+          () => {
+            if (!pending) return
+            pending = false
+            setPhase('idle')
+          },
+        )
+      },
+      stop() {
+        if (!pending) return
+        pending = false
+        setPhase('idle')
+      },
       openRun: async (id) => void (await after(load, (s) => s.run?.openRun?.(id))),
       showLive: () => runStore.getState().actions.showLive(),
       // No history is held before the area loads (it reads the history when it starts).

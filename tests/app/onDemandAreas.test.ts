@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp, onDemandInstaller, type ServiceInstaller } from '../../src/app/createApp.ts'
-import type { AppServices } from '../../src/app/services.ts'
+import { noopFlowsService, type AppServices } from '../../src/app/services.ts'
+import { runStandIns } from '../../src/app/standIns.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { createAreaStore } from '../../src/store/areaStore.ts'
 import { createFlowStore } from '../../src/store/flowStore.ts'
 import { noticeStore } from '../../src/store/noticeStore.ts'
+import { runStore } from '../../src/store/runStore.ts'
 import { freshDb } from '../storage/support.ts'
 
 beforeAll(async () => {
@@ -102,5 +104,42 @@ describe('areas that load on first use', () => {
     await app.core.area('templates')
     await settle()
     expect(calls).toEqual(['start', 'gallery'])
+  })
+})
+
+describe('the runs stand-in', () => {
+  function standIn() {
+    const calls: string[] = []
+    let resolve: (services: AppServices) => void = () => {}
+    const loading = new Promise<AppServices>((r) => (resolve = r))
+    const run = runStandIns(() => loading).run
+    const installed: AppServices = {
+      flows: noopFlowsService,
+      run: { run: () => void calls.push('run'), stop: () => void calls.push('stop') },
+    }
+    return { run, calls, install: () => resolve(installed) }
+  }
+
+  beforeEach(() => runStore.getState().actions.setPhase('idle'))
+
+  it('shows "preparing" at once and starts the real run once the area is there', async () => {
+    const { run, calls, install } = standIn()
+    run?.run()
+    expect(runStore.getState().phase).toBe('preparing')
+    run?.run()
+    install()
+    await settle()
+    expect(calls).toEqual(['run'])
+    expect(runStore.getState().phase).toBe('idle')
+  })
+
+  it('Stop before the area arrived cancels the run', async () => {
+    const { run, calls, install } = standIn()
+    run?.run()
+    run?.stop()
+    expect(runStore.getState().phase).toBe('idle')
+    install()
+    await settle()
+    expect(calls).toEqual([])
   })
 })
