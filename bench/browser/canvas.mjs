@@ -11,6 +11,12 @@ export async function openFlow(browser, urls, kind, count, pane) {
   const opened = kind === 'app' ? await openApp(browser, urls.app) : await openBare(browser, urls.bare, pane)
   const doc = gridWorkflow(count, `bench-${count}-${(uniq += 1)}`)
   const positions = doc.nodes.map((n) => ({ id: n.id, ...n.position }))
+  if (kind === 'app') {
+    // A person reaches the file chooser through the Import button, whose pointerenter loads the
+    // import area's code (it loads on first use); the measure is the flow's open, not that load.
+    await opened.page.getByTestId('import-workflow').hover()
+    await opened.page.waitForLoadState('networkidle')
+  }
   await opened.page.evaluate((p) => window.__bench.watchOpen(p), positions)
   await fileInput(opened.page, kind).setInputFiles(workflowFile(doc))
   const { start, end } = await opened.page.evaluate(() => window.__bench.open)

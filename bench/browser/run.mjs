@@ -41,7 +41,8 @@ function raisePriority() {
 
 const NOTES = `
 How: open = from the import's change event to the first painted frame in which every node inside
-the canvas is drawn and visible; bare = the same file drawn by React Flow alone with its default
+the canvas is drawn and visible (the Import button is hovered first, as a person reaching the file
+chooser does, which loads the import area's code); bare = the same file drawn by React Flow alone with its default
 node, same canvas size and React Flow options. drag = animation-frame deltas while the real mouse
 (CDP input, every 8 ms) drags a selected node in a loop; busy = main-thread task time per frame.
 autosave = longest task (PerformanceObserver) from a drag edit until the indicator says saved.
