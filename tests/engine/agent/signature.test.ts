@@ -17,9 +17,11 @@ function normalised(value: unknown): unknown {
   if (typeof value === 'string') return value.normalize('NFC')
   if (Array.isArray(value)) return value.map(normalised)
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) out[key.normalize('NFC')] = normalised(item)
-    return out
+    // fromEntries defines own properties: an assignment `out['__proto__'] = x` would set the
+    // prototype instead, and fast-check does generate "__proto__" keys.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key.normalize('NFC'), normalised(item)]),
+    )
   }
   if (Object.is(value, -0)) return 0
   return value
@@ -136,6 +138,12 @@ describe('canonicalToolSignature: what does matter', () => {
       }),
       { numRuns: 300 },
     )
+  })
+
+  it('keeps a "__proto__" key as data (the case the property test found)', () => {
+    const text = '{"__proto__":{"a":1},"b":[{"__proto__":null}]}'
+    expect(valuePart(sig(text))).toEqual(normalised(JSON.parse(text)))
+    differ(text, '{"b":[{"__proto__":null}]}')
   })
 
   it('gives different values different signatures (property)', () => {
