@@ -45,7 +45,10 @@ export interface Installed {
 
 export type ServiceInstaller = (core: AppCore, services: AppServices) => Installed | void
 
-/** An installer whose module is imported on start, keeping its code out of the first-paint bundle. */
+/**
+ * An installer whose module is imported on start, keeping its code out of the first-paint
+ * bundle (but not out of the page's start: an area a person may never use is on demand).
+ */
 export interface LazyInstaller {
   lazy: () => Promise<ServiceInstaller>
 }
@@ -62,11 +65,12 @@ export interface OnDemandInstaller {
 
 export type InstallerEntry = ServiceInstaller | LazyInstaller | OnDemandInstaller
 
-/** `lazyInstaller(() => import('./runInstaller.ts').then((m) => m.installRuns))` */
+/** `lazyInstaller(() => import('./someInstaller.ts').then((m) => m.installSome))` */
 export function lazyInstaller(load: () => Promise<ServiceInstaller>): LazyInstaller {
   return { lazy: load }
 }
 
+/** `onDemandInstaller('runs', () => import('./runInstaller.ts').then((m) => m.installRuns), runStandIns)` */
 export function onDemandInstaller(
   area: AreaName,
   load: () => Promise<ServiceInstaller>,
