@@ -209,3 +209,34 @@ describe('node run details', () => {
     expect(within(copy).queryAllByTestId('guard-alert')).toHaveLength(0)
   })
 })
+
+describe('run summary while the canvas changes', () => {
+  it('does not re-render when a node moves (a drag rewrites the nodes array every frame)', async () => {
+    const { Profiler } = await import('react')
+    const { RunSummaryView } = await import('../../../src/ui/run/RunSummaryView.tsx')
+    openFlow()
+    act(() => {
+      runStore
+        .getState()
+        .actions.applyEvents([
+          ev('runStart', { flowId: 'flow_p', nodeIds: ['in_1', 'llm_1', 'out_1'] }),
+          ev('nodeError', { nodeId: 'llm_1', code: 'PROVIDER_AUTH', message: 'Refused.', durationMs: 5 }),
+          ev('runFinish', { status: 'error', usage, durationMs: 10 }),
+        ])
+    })
+    let renders = 0
+    render(
+      <Profiler id="summary" onRender={() => (renders += 1)}>
+        <RunSummaryView />
+      </Profiler>,
+    )
+    expect(screen.getByTestId('run-error-summary').textContent).toContain('Ask the model')
+    const before = renders
+    for (let x = 1; x <= 5; x += 1) {
+      act(() => flowStore.getState().actions.setPositions(new Map([['in_1', { x: x * 10, y: 0 }]])))
+    }
+    expect(renders).toBe(before)
+    act(() => flowStore.getState().actions.setLabel('llm_1', 'Ask again'))
+    expect(screen.getByTestId('run-error-summary').textContent).toContain('Ask again')
+  })
+})
