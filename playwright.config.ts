@@ -9,12 +9,13 @@ const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
 /**
  * The production build (`vite build` -> dist/) served by `vite preview`, plus the mock model
  * server. The GitHub Pages build under a sub-path has its own config (playwright.pages.config.ts),
- * which also runs templates.spec.ts: every template, served from the sub-path.
+ * which also runs templates.spec.ts (every template, served from the sub-path) and
+ * offline.spec.ts (the service worker's offline copy of that build).
  */
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  testIgnore: ['**/pages.spec.ts', '**/templates.spec.ts'],
+  testIgnore: ['**/pages.spec.ts', '**/templates.spec.ts', '**/offline.spec.ts'],
   outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
