@@ -4,6 +4,7 @@
  * against the page's base, so it loads under a sub-path too (the GitHub Pages build).
  */
 import type { TokenEstimator } from '../engine/index.ts'
+import { browserWorkerPort } from '../platform/workerPort.ts'
 import { loadTokenCounter } from './tokens.ts'
 import { createWorkerTokenEstimator, type WorkerTokenEstimator } from './tokenWorkerClient.ts'
 
@@ -12,22 +13,11 @@ let shared: WorkerTokenEstimator | undefined
 /** Starts the worker (once per page) and returns its estimator. */
 export function loadBrowserTokenEstimator(): Promise<TokenEstimator> {
   shared ??= createWorkerTokenEstimator({
-    spawn: (events) => {
-      const worker = new Worker(new URL('./tokens.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'tokens.worker',
-      })
-      worker.onmessage = (event: MessageEvent<unknown>) => events.message(event.data)
-      worker.onmessageerror = () => events.failure('a message could not be read')
-      worker.onerror = (event: ErrorEvent) => {
-        event.preventDefault()
-        events.failure(event.message || 'the worker failed to load')
-      }
-      return {
-        post: (message) => worker.postMessage(message),
-        terminate: () => worker.terminate(),
-      }
-    },
+    spawn: (events) =>
+      browserWorkerPort(
+        new Worker(new URL('./tokens.worker.ts', import.meta.url), { type: 'module', name: 'tokens.worker' }),
+        events,
+      ),
     fallback: loadTokenCounter,
     // Counting still works, but on the page's thread (a long reply then stalls the page
     // briefly): say why, for whoever looks at the console.

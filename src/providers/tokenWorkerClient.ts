@@ -9,19 +9,14 @@
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN, TOKEN_WORKER_START_TIMEOUT_MS } from '../defaults.ts'
 import type { TokenEstimator } from '../engine/index.ts'
 import type { TokenCounter } from './tokens.ts'
+import type { WorkerPort, WorkerPortEvents } from '../platform/workerPort.ts'
 import { tokenWorkerMessageSchema, type CountTokensMessage } from './tokenWorkerProtocol.ts'
 
 /** A started worker, seen through the two things the estimator does with it. */
-export interface TokenWorkerPort {
-  post(message: CountTokensMessage): void
-  terminate(): void
-}
+export type TokenWorkerPort = WorkerPort<CountTokensMessage>
 
 /** What the worker reports; `failure` covers load errors, crashes and unreadable messages. */
-export interface TokenWorkerEvents {
-  message(data: unknown): void
-  failure(reason: string): void
-}
+export type TokenWorkerEvents = WorkerPortEvents
 
 /** Starts the worker (may throw, e.g. where there are no Web Workers). */
 export type TokenWorkerFactory = (events: TokenWorkerEvents) => TokenWorkerPort

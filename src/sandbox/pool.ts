@@ -6,6 +6,7 @@
  * Every message from a worker is validated with zod and can only settle that worker's current
  * run, identified by an unguessable id.
  */
+import type { WorkerPort, WorkerPortEvents } from '../platform/workerPort.ts'
 import {
   SANDBOX_INTERRUPT_GRACE_MS,
   SANDBOX_MAX_ERROR_CHARS,
@@ -30,16 +31,10 @@ import {
 } from './protocol.ts'
 
 /** A started worker, seen through the two things the pool does with it. */
-export interface SandboxPort {
-  post(message: HostMessage): void
-  terminate(): void
-}
+export type SandboxPort = WorkerPort<HostMessage>
 
 /** What a worker reports back; `failure` covers crashes, exits and unreadable messages. */
-export interface SandboxPortEvents {
-  message(data: unknown): void
-  failure(reason: string): void
-}
+export type SandboxPortEvents = WorkerPortEvents
 
 /** Starts one worker (browser Web Worker or Node worker thread). */
 export type SandboxPortFactory = (events: SandboxPortEvents) => SandboxPort

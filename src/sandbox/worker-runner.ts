@@ -3,6 +3,7 @@
  * enforces the deadline by terminating the worker, so `while(true){}` never freezes the canvas.
  */
 import { SANDBOX_BROWSER_STACK_LIMIT_BYTES } from '../defaults.ts'
+import { browserWorkerPort } from '../platform/workerPort.ts'
 import { createPooledCodeRunner, type SandboxCodeRunner, type SandboxRunnerOptions } from './pool.ts'
 
 /**
@@ -11,22 +12,14 @@ import { createPooledCodeRunner, type SandboxCodeRunner, type SandboxRunnerOptio
  */
 export function createWorkerCodeRunner(options: SandboxRunnerOptions = {}): SandboxCodeRunner {
   return createPooledCodeRunner(
-    (events) => {
-      const worker = new Worker(new URL('./quickjs.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'quickjs.worker',
-      })
-      worker.onmessage = (event: MessageEvent<unknown>) => events.message(event.data)
-      worker.onmessageerror = () => events.failure('a message could not be read')
-      worker.onerror = (event: ErrorEvent) => {
-        event.preventDefault()
-        events.failure(event.message || 'the worker failed to load')
-      }
-      return {
-        post: (message) => worker.postMessage(message),
-        terminate: () => worker.terminate(),
-      }
-    },
+    (events) =>
+      browserWorkerPort(
+        new Worker(new URL('./quickjs.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'quickjs.worker',
+        }),
+        events,
+      ),
     { ...options, limits: { stackBytes: SANDBOX_BROWSER_STACK_LIMIT_BYTES, ...options.limits } },
   )
 }
