@@ -1,42 +1,11 @@
-// A plain static file server for the bench (no SPA fallback, no compression, no cache), so the
-// app and the bare page are served the same way, as GitHub Pages would.
-import { createServer } from 'node:http'
-import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize } from 'node:path'
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.ttf': 'font/ttf',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-}
+// The bench's static server: the same file server as the Pages e2e run (scripts/staticServer.mjs:
+// no SPA fallback, no compression), with caching off, so the app and the bare page are served
+// the same way, as GitHub Pages would, and every round fetches afresh.
+import { createStaticServer } from '../../scripts/staticServer.mjs'
 
 /** Serves `dir` on 127.0.0.1 (a free port); resolves to `{ url, close }`. */
 export function serveStatic(dir) {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
-    let file = normalize(join(dir, path))
-    if (!file.startsWith(dir)) {
-      res.writeHead(403).end()
-      return
-    }
-    try {
-      if ((await stat(file)).isDirectory()) file = join(file, 'index.html')
-      const body = await readFile(file)
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cache-Control': 'no-store',
-      })
-      res.end(body)
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
-    }
-  })
+  const server = createStaticServer({ dir, cacheControl: 'no-store' })
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address()
