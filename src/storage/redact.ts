@@ -63,9 +63,11 @@ const CAREFUL_TOKENS: readonly TokenRule[] = [
 
 /** Settings hold no prose, so here any hint of a token goes, wherever it starts. */
 const AGGRESSIVE_TOKENS: readonly TokenRule[] = [
+  // `bearer <token>` goes first: the `sk-` rules below would otherwise eat the word "bearer"
+  // out of "sk-bearer <token>" and leave the token behind with nothing left to mark it.
+  { pattern: /bearer(?:\s+bearer)*\s+[^\s"',;]+/gi },
   ...CAREFUL_TOKENS,
   { pattern: /sk-[A-Za-z0-9_-]*/gi },
-  { pattern: /bearer(?:\s+bearer)*\s+[^\s"',;]+/gi },
   { pattern: /(?:gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AIza)[A-Za-z0-9_-]*/gi },
   { pattern: /(?:gsk_|hf_|pplx-|r8_|xai-|nvapi-)[A-Za-z0-9_-]{8,}/g },
 ]

@@ -50,6 +50,9 @@ describe('redactString', () => {
     expect(redactString('ssk-AAAAAAAAAAk-BBBBBBBBBB', 'aggressive')).not.toMatch(/sk-/)
     expect(redactString('prefixsk-abc and xBearer tok', 'aggressive')).toBe('prefix and x')
     expect(redactString('?code=123&page=2', 'aggressive')).toBe('?code=&page=2')
+    // Found by the settings property test: the sk- rule used to eat "bearer" and leave the token.
+    expect(redactString('Sk-bearer A00AaaaA0aAaaa', 'aggressive')).toBe('')
+    expect(redactString('sk-Bearer A00AaaaA0aAaaa x', 'aggressive')).toBe(' x')
   })
 
   it('knows a template-only value', () => {
