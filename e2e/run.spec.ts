@@ -85,6 +85,15 @@ test('Input -> Template -> LLM -> Output streams the reply into the console', as
     'a partial reply was visible',
   ).toBe(true)
   await expect(run.console(chain.llm)).toContainText(reply)
+  // The reply overflows the console: it keeps its size, contains its layout (so streaming lays
+  // out only the console) and shows the newest text.
+  await expect(run.console(chain.llm)).toHaveAttribute('data-full', '')
+  const view = await run.console(chain.llm).evaluate((el) => ({
+    hidden: el.scrollHeight - el.scrollTop - el.clientHeight,
+    contain: getComputedStyle(el).contain,
+  }))
+  expect(view.hidden).toBeLessThan(2)
+  expect(view.contain).toBe('strict')
 
   await run.expectStatus(chain.output, 'success')
   await expect(run.console(chain.output)).toContainText(reply)

@@ -182,6 +182,8 @@ export const STATUS_NOTE_MS = 4_000
 /** Textarea fields longer than this many lines open in the code editor. */
 export const INSPECTOR_EDITOR_MIN_LINES = 12
 export const CONSOLE_MAX_CHARS = 200_000
+/** A console scrolled to within this many px of its end still follows the newest text. */
+export const CONSOLE_FOLLOW_SLACK_PX = 8
 /**
  * Console text is laid out in blocks so a long reply costs the browser one small block of layout
  * per frame: a block ends at the first newline after SOFT characters, and is cut (at a space when

@@ -2,8 +2,9 @@
  * A node's console: streamed text and guard alerts, rendered as TEXT only (never HTML).
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useRef, useState } from 'react'
 import { LiveConsoleContent } from '../run/ConsoleContent.tsx'
+import { useFollowNewest } from '../run/useFollowNewest.ts'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {
@@ -16,13 +17,8 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
   const text = useNodeText()
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
-  const stick = useRef(true)
-
-  // Called after each append, outside React (the console draws itself while text streams).
-  const follow = useCallback(() => {
-    const el = body.current
-    if (el && stick.current) el.scrollTop = el.scrollHeight
-  }, [])
+  const content = useRef<HTMLDivElement>(null)
+  const { onScroll, follow } = useFollowNewest(body, content)
   useLayoutEffect(follow, [follow, collapsed])
 
   return (
@@ -41,12 +37,11 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
         className="wf-console__body"
         data-testid="node-console"
         hidden={collapsed}
-        onScroll={(e) => {
-          const el = e.currentTarget
-          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8
-        }}
+        onScroll={onScroll}
       >
-        <LiveConsoleContent nodeId={nodeId} cut={cut} onDrawn={follow} />
+        <div ref={content}>
+          <LiveConsoleContent nodeId={nodeId} cut={cut} />
+        </div>
       </div>
     </div>
   )
