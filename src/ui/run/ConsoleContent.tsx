@@ -6,9 +6,10 @@
  */
 import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CONSOLE_MAX_CHARS } from '../../defaults.ts'
+import { CONSOLE_DRAW_MIN_INTERVAL_MS, CONSOLE_MAX_CHARS } from '../../defaults.ts'
 import { nodeRunStateNow, subscribeNodeConsole, type ConsoleLine } from '../../store/runStore.ts'
 import { ConsoleDom } from './consoleDom.ts'
+import { createDrawThrottle } from './drawThrottle.ts'
 import { formatNumber } from './format.ts'
 import './run.css'
 
@@ -76,15 +77,15 @@ export interface LiveConsoleContentProps {
   /** Whether the console dropped its oldest text (NodeRunFacts.consoleCut). */
   cut?: boolean
   testIds?: boolean
-  /** Called after text was drawn (outside React), e.g. to keep the newest text in view. */
+  /** Called after text was drawn (outside React). */
   onDrawn?: () => void
 }
 
 /**
  * A node's console as the run store holds it, drawn without React while text streams: it
- * subscribes to the node's console and appends in the animation frame the batch arrives in, so a
- * streamed reply renders no component at all (the node body and the inspector only render when
- * a status or a figure changes).
+ * subscribes to the node's console and appends in the animation frame the batch arrives in (at
+ * most every CONSOLE_DRAW_MIN_INTERVAL_MS), so a streamed reply renders no component at all (the
+ * node body and the inspector only render when a status or a figure changes).
  */
 export const LiveConsoleContent = memo(function LiveConsoleContent({
   nodeId,
@@ -104,9 +105,20 @@ export const LiveConsoleContent = memo(function LiveConsoleContent({
       dom.current?.sync(lines, dropped)
       drawn.current?.()
     }
-    const now = nodeRunStateNow(nodeId)
-    draw(now.consoleLines, now.consoleDropped)
-    return subscribeNodeConsole(nodeId, (state) => draw(state.consoleLines, state.consoleDropped))
+    let latest = nodeRunStateNow(nodeId)
+    draw(latest.consoleLines, latest.consoleDropped)
+    const throttle = createDrawThrottle(
+      () => draw(latest.consoleLines, latest.consoleDropped),
+      CONSOLE_DRAW_MIN_INTERVAL_MS,
+    )
+    const unsubscribe = subscribeNodeConsole(nodeId, (state) => {
+      latest = state
+      throttle.request()
+    })
+    return () => {
+      throttle.cancel()
+      unsubscribe()
+    }
   }, [dom, nodeId, testIds, reasoningLabel])
 
   return (

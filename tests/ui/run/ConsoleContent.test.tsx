@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render } from '@testing-library/react'
+import { act, render, waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { initI18n } from '../../../src/i18n/index.ts'
 import type { RunEvent } from '../../../src/engine/index.ts'
@@ -125,7 +125,7 @@ describe('live console content', () => {
     channel: 'output',
   })
 
-  it('draws streamed text from the run store without rendering, and tells its owner after each draw', () => {
+  it('draws streamed text from the run store without rendering, and tells its owner after each draw', async () => {
     runStore.getState().actions.reset()
     let renders = 0
     let drawn = 0
@@ -136,15 +136,19 @@ describe('live console content', () => {
     const { container } = render(<Probe />)
     const before = drawn
     act(() => runStore.getState().actions.applyEvents([chunk('Hello')]))
+    expect(container.textContent).toBe('Hello')
+    // A second batch right after the first is drawn in a later frame (CONSOLE_DRAW_MIN_INTERVAL_MS).
     act(() => runStore.getState().actions.applyEvents([chunk(', world')]))
-    expect(container.textContent).toBe('Hello, world')
+    expect(container.textContent).toBe('Hello')
+    await waitFor(() => expect(container.textContent).toBe('Hello, world'))
     expect(renders).toBe(1)
     expect(drawn).toBe(before + 2)
     // Another node's text or the run's phase is not this console's business.
     act(() => runStore.getState().actions.setPhase('running'))
+    await new Promise((resolve) => setTimeout(resolve, 60))
     expect(drawn).toBe(before + 2)
     act(() => runStore.getState().actions.reset())
-    expect(container.textContent).toBe('')
+    await waitFor(() => expect(container.textContent).toBe(''))
   })
 
   it('keeps the facts of a node (what its header shows) the same object while text streams', () => {
