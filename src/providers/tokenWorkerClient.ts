@@ -6,11 +6,20 @@
  * fails or hangs because of the worker. Should even the in-thread tokenizer fail to load, counts
  * fall back to a rough characters-per-token figure (usage is marked estimated either way).
  */
+import { z } from 'zod'
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN, TOKEN_WORKER_START_TIMEOUT_MS } from '../defaults.ts'
 import type { TokenEstimator } from '../engine/index.ts'
 import type { TokenCounter } from './tokens.ts'
 import type { WorkerPort, WorkerPortEvents } from '../platform/workerPort.ts'
-import { tokenWorkerMessageSchema, type CountTokensMessage } from './tokenWorkerProtocol.ts'
+import type { CountTokensMessage, TokenWorkerMessage } from './tokenWorkerProtocol.ts'
+
+/** What the worker sends is checked before it can settle a count. */
+const tokenWorkerMessageSchema: z.ZodType<TokenWorkerMessage> = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('loadFailed'), message: z.string() }),
+  z.object({ type: z.literal('counts'), id: z.number(), counts: z.array(z.number().int().nonnegative()) }),
+  z.object({ type: z.literal('countFailed'), id: z.number(), message: z.string() }),
+])
 
 /** A started worker, seen through the two things the estimator does with it. */
 export type TokenWorkerPort = WorkerPort<CountTokensMessage>

@@ -4,8 +4,6 @@
  * estimate is one round trip); the worker says once whether its encoding loaded, then answers
  * each batch by id. What the worker sends is validated before it can settle a count.
  */
-import { z } from 'zod'
-
 /** Page -> worker: count each of `texts`. */
 export interface CountTokensMessage {
   type: 'count'
@@ -13,17 +11,17 @@ export interface CountTokensMessage {
   texts: string[]
 }
 
-export const tokenWorkerMessageSchema = z.discriminatedUnion('type', [
+/**
+ * Worker -> page. Plain types here: the worker imports this file, and a schema library would
+ * ride along into its bundle; the page validates with tokenWorkerMessageSchema (tokenWorkerClient.ts).
+ */
+export type TokenWorkerMessage =
   /** The encoding loaded: counts will follow. */
-  z.object({ type: z.literal('ready') }),
+  | { type: 'ready' }
   /** The encoding could not load: the page counts itself from now on. */
-  z.object({ type: z.literal('loadFailed'), message: z.string() }),
-  z.object({ type: z.literal('counts'), id: z.number(), counts: z.array(z.number().int().nonnegative()) }),
-  z.object({ type: z.literal('countFailed'), id: z.number(), message: z.string() }),
-])
-
-/** Worker -> page. */
-export type TokenWorkerMessage = z.infer<typeof tokenWorkerMessageSchema>
+  | { type: 'loadFailed'; message: string }
+  | { type: 'counts'; id: number; counts: number[] }
+  | { type: 'countFailed'; id: number; message: string }
 
 /** True for a well-formed count request (the worker's check of what it is sent). */
 export function isCountTokensMessage(data: unknown): data is CountTokensMessage {
