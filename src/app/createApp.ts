@@ -2,8 +2,8 @@
  * The composition root: opens storage, starts autosave, preflight and the settings sync, builds
  * the services the UI receives through ServicesContext, and lets each area install its own
  * services (runs, settings screen, import/export, templates) through `installers.ts`.
- * Installers may be lazy (their code loads right after the first paint) or on demand: their
- * code loads on first use. An on-demand area publishes stand-in services at once, so every
+ * Installers are plain (installed at start) or on demand: their code loads on first use. An
+ * on-demand area publishes stand-in services at once, so every
  * control works from the first paint; the first call loads the area, installs the real services
  * in their place and forwards the call.
  */
@@ -46,14 +46,6 @@ export interface Installed {
 export type ServiceInstaller = (core: AppCore, services: AppServices) => Installed | void
 
 /**
- * An installer whose module is imported on start, keeping its code out of the first-paint
- * bundle (but not out of the page's start: an area a person may never use is on demand).
- */
-export interface LazyInstaller {
-  lazy: () => Promise<ServiceInstaller>
-}
-
-/**
  * An area whose code loads on first use. `standIns` are published at once: each one asks for
  * the area with `load` and then calls what the area installed in its place.
  */
@@ -63,12 +55,7 @@ export interface OnDemandInstaller {
   standIns(load: () => Promise<AppServices>): Partial<AppServices>
 }
 
-export type InstallerEntry = ServiceInstaller | LazyInstaller | OnDemandInstaller
-
-/** `lazyInstaller(() => import('./someInstaller.ts').then((m) => m.installSome))` */
-export function lazyInstaller(load: () => Promise<ServiceInstaller>): LazyInstaller {
-  return { lazy: load }
-}
+export type InstallerEntry = ServiceInstaller | OnDemandInstaller
 
 /** `onDemandInstaller('runs', () => import('./runInstaller.ts').then((m) => m.installRuns), runStandIns)` */
 export function onDemandInstaller(
@@ -203,16 +190,16 @@ export function createApp(options: CreateAppOptions = {}): App {
       () => false,
     )
 
-  // Plain installers install at once; lazy ones start loading now, in parallel; on-demand ones
-  // publish their stand-ins and load on first use.
-  const pending = entries.map((entry) => {
-    if (typeof entry === 'function') return (install(entry), null)
-    if ('lazy' in entry) return entry.lazy()
+  // Plain installers install at once; on-demand ones publish their stand-ins and load on first use.
+  for (const entry of entries) {
+    if (typeof entry === 'function') {
+      install(entry)
+      continue
+    }
     const standIns = entry.standIns(() => loadArea(entry.area))
     onDemand.set(entry.area, { entry, standIns })
     Object.assign(services, standIns)
-    return null
-  })
+  }
   servicesStore.setState({ ...services }, true)
   const stopPreflight = watchPreflight(flows, engineRegistry)
 
@@ -234,18 +221,9 @@ export function createApp(options: CreateAppOptions = {}): App {
     async start() {
       const eager = [...installed]
       for (const part of eager) await startInstalled(part)
-      // The open flow comes first: lazy areas' code downloads meanwhile (already requested),
-      // but their start steps (settings, run history...) wait until the flow is on screen.
+      // The open flow comes first, then the stored settings.
       await flowsService.start()
       await startSettings()
-      for (const load of pending) {
-        if (load === null) continue
-        try {
-          await startInstalled(install(await load))
-        } catch (error) {
-          report(error)
-        }
-      }
     },
     stop() {
       autosave.stop()

@@ -168,11 +168,6 @@ export type RunStore = ReturnType<typeof createRunStore>
 /** The app's one run store. */
 export const runStore: RunStore = createRunStore()
 
-/** One node's run state; idle until a run touches it. Re-renders only when that node changes. */
-export function useNodeRunState(nodeId: string): NodeRunState {
-  return useStore(runStore, (s) => s.nodes[nodeId] ?? IDLE_RUN_STATE)
-}
-
 /**
  * A node's run state without its console text: what node headers and the inspector's details
  * show. Its fields do not change while text streams, so those views do not render per frame; the

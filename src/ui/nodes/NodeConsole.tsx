@@ -2,7 +2,7 @@
  * A node's console: streamed text and guard alerts, rendered as TEXT only (never HTML).
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
-import { memo, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useRef, useState } from 'react'
 import { LiveConsoleContent } from '../run/ConsoleContent.tsx'
 import { useFollowNewest } from '../run/useFollowNewest.ts'
 import { useNodeText } from './nodeText.ts'
@@ -18,8 +18,8 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
-  const { onScroll, follow } = useFollowNewest(body, content)
-  useLayoutEffect(follow, [follow, collapsed])
+  // Also after the console is shown again: its content then resizes from nothing.
+  const { onScroll } = useFollowNewest(body, content)
 
   return (
     <div className="wf-console nodrag nowheel" data-collapsed={collapsed || undefined}>

@@ -168,13 +168,9 @@ export function RunPanel() {
         hidden={!open}
       >
         {tab === 'history' ? (
-          RunHistoryList ? (
-            <RunHistoryList />
-          ) : null
+          RunHistoryList && <RunHistoryList />
         ) : run ? (
-          RunSummaryView ? (
-            <RunSummaryView />
-          ) : null
+          RunSummaryView && <RunSummaryView />
         ) : (
           <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
         )}

@@ -40,7 +40,6 @@ function useNodeLabels(ids: readonly string[]): string[] {
 export const RunSummaryView = memo(function RunSummaryView() {
   const { t } = useTranslation('run')
   const run = useRunStore((s) => s.run)
-  const phase = useRunStore((s) => s.phase)
   const outputIds = useOutputNodeIds()
   // Only the Output nodes' outputs: streaming into other nodes does not re-render the result.
   const outputs = useRunStore(useShallow((s) => outputIds.map((id) => s.nodes[id]?.output)))
@@ -49,9 +48,8 @@ export const RunSummaryView = memo(function RunSummaryView() {
   const { select } = useFlowActions()
   const [mode, setMode] = useState<OutputMode>('text')
 
-  if (!run) {
-    return <p className="wf-run-muted">{phase === 'preparing' ? t('panel.preparing') : t('panel.noRun')}</p>
-  }
+  // The run panel mounts this view only while there is a run; it says "no run" itself.
+  if (!run) return null
   const label = (id: string): string => labels[labelIds.indexOf(id)] ?? id
   const results = outputIds.flatMap((id, i) => {
     const output = outputs[i]

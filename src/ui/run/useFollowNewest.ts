@@ -12,8 +12,6 @@ import { CONSOLE_FOLLOW_SLACK_PX } from '../../defaults.ts'
 export interface FollowNewest {
   /** The scroll handler of the console box: following stops while the person reads above. */
   onScroll(event: UIEvent<HTMLElement>): void
-  /** Scrolls to the newest text now (e.g. after the console was shown again). */
-  follow(): void
 }
 
 export function useFollowNewest(
@@ -45,5 +43,5 @@ export function useFollowNewest(
     stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < CONSOLE_FOLLOW_SLACK_PX
   }, [])
 
-  return { onScroll, follow }
+  return { onScroll }
 }
