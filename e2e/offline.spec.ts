@@ -29,7 +29,7 @@ function siteFiles(dir: string, prefix = ''): string[] {
   return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
     const path = `${prefix}${entry.name}`
     if (entry.isDirectory()) return siteFiles(dir, `${path}/`)
-    return path === 'sw.js' || path.endsWith('.map') ? [] : [path]
+    return path === 'sw.js' || /\.(map|gz|br)$/.test(path) ? [] : [path]
   })
 }
 

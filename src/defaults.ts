@@ -230,5 +230,7 @@ export const KEY_PASSPHRASE_MIN_CHARS = 8
  * workers, the tokenizer table: ~16 of ~20 MB), so the app shell is offline within seconds.
  */
 export const PRECACHE_DEFERRED_MIN_BYTES = 1_000_000
+/** The offline service worker's file name in the site root (the build writes it, the page registers it). */
+export const SERVICE_WORKER_FILE = 'sw.js'
 /** Longest wait for an idle moment after load before the service worker is registered anyway. */
 export const SERVICE_WORKER_IDLE_TIMEOUT_MS = 5_000

@@ -11,11 +11,9 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
-import { PRECACHE_DEFERRED_MIN_BYTES } from '../src/defaults.ts'
+import { PRECACHE_DEFERRED_MIN_BYTES, SERVICE_WORKER_FILE } from '../src/defaults.ts'
 import type { PrecacheEntry, PrecacheManifest } from '../src/offline/precache.ts'
 
-/** The worker's file name in the output root (src/offline/registerServiceWorker.ts uses it). */
-export const SERVICE_WORKER_FILE = 'sw.js'
 /** The free identifier in sw.ts the manifest replaces (minifiers never rename globals). */
 const MANIFEST_TOKEN = '__WARDFLOW_PRECACHE_MANIFEST__'
 /** Never precached: source maps are for debuggers; .gz/.br twins are served transparently. */

@@ -7,13 +7,10 @@
  * In development no worker is registered, and one left behind by a production build on the
  * same origin is removed: a cache-first worker serving stale modules is a trap while editing.
  */
-import { SERVICE_WORKER_IDLE_TIMEOUT_MS } from '../defaults.ts'
+import { SERVICE_WORKER_FILE, SERVICE_WORKER_IDLE_TIMEOUT_MS } from '../defaults.ts'
 
 /** What the page sends the active worker to have it precache the deferred files (sw.ts). */
 export const PRECACHE_DEFERRED_MESSAGE = 'wardflow:precache-deferred'
-
-/** The worker's file name in the output root (vite/precachePlugin.ts writes it there). */
-const WORKER_FILE = 'sw.js'
 
 export interface RegisterOptions {
   /** Production build (import.meta.env.PROD). */
@@ -31,7 +28,7 @@ export function registerServiceWorker({ production, base }: RegisterOptions): vo
   }
   afterLoadAndIdle(() => {
     navigator.serviceWorker
-      .register(new URL(WORKER_FILE, scope).href, { scope })
+      .register(new URL(SERVICE_WORKER_FILE, scope).href, { scope })
       .then(() => navigator.serviceWorker.ready)
       // The worker took over with the app shell cached; now it fetches the large files (Monaco,
       // the tokenizer). Sent on every load, so a download cut short resumes on the next visit.

@@ -17,7 +17,8 @@ import {
   routeOf,
   type PrecacheManifest,
 } from '../../src/offline/precache.ts'
-import { buildManifest, SERVICE_WORKER_FILE } from '../../vite/precachePlugin.ts'
+import { SERVICE_WORKER_FILE } from '../../src/defaults.ts'
+import { buildManifest } from '../../vite/precachePlugin.ts'
 import { PRECACHE_DEFERRED_MIN_BYTES } from '../../src/defaults.ts'
 
 const SCOPE = 'https://user.github.io/wardflow/'
