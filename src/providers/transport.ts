@@ -154,6 +154,13 @@ export class OpenCall {
     if (body === null) throw badResponseError(this.target, 'the reply has no body')
     const reader = body.getReader()
     const decoder = new TextDecoder()
+    const { signal } = this.scope
+    // One abort listener for the whole body, not one per read (a streamed reply is thousands of
+    // reads): aborting cancels the reader, which ends the pending read at once.
+    const onAbort = () => void reader.cancel().catch(() => undefined)
+    signal.addEventListener('abort', onAbort, { once: true })
+    const stopped = () =>
+      this.scope.error(signal.reason, (cause) => droppedError(cause, this.target, this.received))
     try {
       const { clock } = this.scope
       // When this stream last gave the thread a turn for other work (drawing the page). A read
@@ -162,12 +169,15 @@ export class OpenCall {
       // 0 ms before a read's text, which costs it nothing.
       let sliceStart = clock.now()
       for (;;) {
+        if (signal.aborted) throw stopped()
         let step: ReadableStreamReadResult<Uint8Array>
         try {
-          step = await raceAbort(reader.read(), this.scope.signal)
+          step = await reader.read()
         } catch (error) {
           throw this.scope.error(error, (cause) => droppedError(cause, this.target, this.received))
         }
+        // A read that ended because the call was aborted is no end of the reply.
+        if (signal.aborted) throw stopped()
         this.scope.touch()
         if (step.done) {
           const tail = decoder.decode()
@@ -191,6 +201,7 @@ export class OpenCall {
         }
       }
     } finally {
+      signal.removeEventListener('abort', onAbort)
       reader.cancel().catch(() => undefined)
     }
   }
