@@ -68,12 +68,27 @@ test('Input -> Template -> LLM -> Output streams the reply into the console', as
   const { run } = app
   await addMockProvider(app)
   const chain = await buildChain(app, 'How do rivers form?')
-  // About 8 s of streaming: long enough to be sampled many times even on a busy machine.
-  const reply = `Rivers form when ${words(80, 'water')} and that is all.`
+  // About 12 s of streaming: long enough to be sampled many times even on a busy machine, and
+  // to scroll the console while it fills.
+  const reply = `Rivers form when ${words(120, 'water')} and that is all.`
   await mock.script([{ text: reply, delayMs: 100 }])
 
   await startProbes(app.page, chain.llm)
   await run.start()
+
+  // Scrolled up to read, the console stays where the person put it while text keeps coming;
+  // back at the bottom, it follows the newest text again.
+  const box = run.console(chain.llm)
+  const shown = async () => (await box.textContent())?.length ?? 0
+  await expect(box).toHaveAttribute('data-full', '')
+  await box.evaluate((el) => (el.scrollTop = 0))
+  const whenScrolledUp = await shown()
+  await expect.poll(shown).toBeGreaterThan(whenScrolledUp + 20)
+  expect(await box.evaluate((el) => el.scrollTop)).toBe(0)
+  await box.evaluate((el) => (el.scrollTop = el.scrollHeight))
+  const whenBack = await shown()
+  await expect.poll(shown).toBeGreaterThan(whenBack + 20)
+  expect(await box.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2)
   await run.expectStatus(chain.llm, 'success')
 
   // Visibly streaming: while the node ran, its console grew in many steps, partial text first.

@@ -18,8 +18,7 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
-  // Also after the console is shown again: its content then resizes from nothing.
-  const { onScroll } = useFollowNewest(body, content)
+  useFollowNewest(body, content)
 
   return (
     <div className="wf-console nodrag nowheel" data-collapsed={collapsed || undefined}>
@@ -32,13 +31,7 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
       >
         <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span> {text.console}
       </button>
-      <div
-        ref={body}
-        className="wf-console__body"
-        data-testid="node-console"
-        hidden={collapsed}
-        onScroll={onScroll}
-      >
+      <div ref={body} className="wf-console__body" data-testid="node-console" hidden={collapsed}>
         <div ref={content}>
           <LiveConsoleContent nodeId={nodeId} cut={cut} />
         </div>

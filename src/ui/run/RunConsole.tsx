@@ -12,7 +12,7 @@ export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunFa
   const { t } = useTranslation('run')
   const box = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
-  const { onScroll } = useFollowNewest(box, content)
+  useFollowNewest(box, content)
 
   return (
     <div
@@ -22,7 +22,6 @@ export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunFa
       data-node-id={nodeId}
       tabIndex={0}
       aria-label={t('details.console')}
-      onScroll={onScroll}
     >
       <div ref={content}>
         {state.hasConsole ? null : <span className="wf-run-muted">{t('console.empty')}</span>}

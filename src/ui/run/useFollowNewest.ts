@@ -2,46 +2,40 @@
  * Keeps a scrolling console at its newest text unless the person scrolled up to read, and marks
  * it `data-full` while its text overflows (CSS then fixes its size, see canvas.css).
  *
- * It scrolls from a ResizeObserver on the content: the observer runs after the browser's own
- * layout of the frame, before paint, so nothing reads a size right after text was appended
- * (that would force an extra layout inside the drawing, every frame while a reply streams).
+ * Everything happens in a ResizeObserver on the content: the observer runs after the browser's
+ * own layout of the frame, before paint, so reading sizes there costs nothing. Whether to follow
+ * is decided there too, from where the view was when the content grew: at the bottom of the
+ * previous content means following, anywhere above means the person is reading. There is no
+ * scroll handler on purpose: a scroll event comes before the frame's layout, so one that reads a
+ * size lays the page out an extra time, and the console scrolls on nearly every frame while a
+ * reply streams.
  */
-import { useCallback, useLayoutEffect, useRef, type RefObject, type UIEvent } from 'react'
+import { useLayoutEffect, type RefObject } from 'react'
 import { CONSOLE_FOLLOW_SLACK_PX } from '../../defaults.ts'
-
-export interface FollowNewest {
-  /** The scroll handler of the console box: following stops while the person reads above. */
-  onScroll(event: UIEvent<HTMLElement>): void
-}
 
 export function useFollowNewest(
   box: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,
-): FollowNewest {
-  const stick = useRef(true)
-
-  const follow = useCallback(() => {
-    const el = box.current
-    if (!el) return
-    const height = el.scrollHeight
-    const full = height > el.clientHeight
-    if (full !== el.hasAttribute('data-full')) el.toggleAttribute('data-full', full)
-    if (stick.current) el.scrollTop = height
-  }, [box])
-
+): void {
   useLayoutEffect(() => {
-    const el = content.current
-    if (!el) return undefined
+    const scroller = box.current
+    const inner = content.current
+    if (!scroller || !inner) return undefined
+    // The scroll height at the last look; 0 at first, so a console starts at its newest text.
+    let lastHeight = 0
+    const follow = () => {
+      const height = scroller.scrollHeight
+      const view = scroller.clientHeight
+      const full = height > view
+      if (full !== scroller.hasAttribute('data-full')) scroller.toggleAttribute('data-full', full)
+      const wasAtBottom = scroller.scrollTop + view >= lastHeight - CONSOLE_FOLLOW_SLACK_PX
+      if (wasAtBottom && height > view) scroller.scrollTop = height
+      lastHeight = height
+    }
     follow()
-    const observer = new ResizeObserver(() => follow())
-    observer.observe(el)
+    // Also after the console is shown again: its content then resizes from nothing.
+    const observer = new ResizeObserver(follow)
+    observer.observe(inner)
     return () => observer.disconnect()
-  }, [content, follow])
-
-  const onScroll = useCallback((event: UIEvent<HTMLElement>) => {
-    const el = event.currentTarget
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < CONSOLE_FOLLOW_SLACK_PX
-  }, [])
-
-  return { onScroll }
+  }, [box, content])
 }
