@@ -189,7 +189,16 @@ export const CONSOLE_MAX_CHARS = 200_000
  * main-thread CPU 9.0 s -> 6.5 s, median frame 4.2 -> 2.7 ms. Below 33.3 so jitter in frame
  * timing does not turn every second frame into every third.
  */
-export const CONSOLE_DRAW_MIN_INTERVAL_MS = 28
+export const CONSOLE_DRAW_MIN_INTERVAL_MS = 24
+/**
+ * The run applies its batched events (store update, console draw) at most once per this many ms,
+ * in an animation frame, waiting on a timer in between (src/app/pacedFrames.ts): every second
+ * frame at 60 Hz, and no frame at all while there is nothing to apply. The console's own limit
+ * (above) is a little shorter, so a batch is drawn in the frame it is applied in.
+ */
+export const RUN_BATCH_MIN_INTERVAL_MS = 28
+/** Frame and timer times jitter: a batch this close to its due time counts as due. */
+export const RUN_BATCH_FRAME_TOLERANCE_MS = 1
 /** A console scrolled to within this many px of its end still follows the newest text. */
 export const CONSOLE_FOLLOW_SLACK_PX = 8
 /**

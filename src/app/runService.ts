@@ -1,7 +1,7 @@
 /**
  * The run service: what `run-flow` and `stop-flow` do. Run saves pending edits, refuses a flow
  * that cannot run (error banner), builds the engine context and streams `runFlow`'s events into
- * the run store once per animation frame. Nothing is written to IndexedDB while a run streams;
+ * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. Nothing is written to IndexedDB while a run streams;
  * its record is saved once, at its end, and the run history of the open flow is refreshed.
  */
 import { runFlow, toFlowError, type FlowDocument, type NodeRegistry, type RunEvent } from '../engine/index.ts'
@@ -14,7 +14,9 @@ import type { BannerError, NoticeState } from '../store/noticeStore.ts'
 import { isRunActive, type BadgeLabeller, type RunStore } from '../store/runStore.ts'
 import type { StoreApi } from 'zustand'
 import type { RunService } from './services.ts'
+import { RUN_BATCH_MIN_INTERVAL_MS } from '../defaults.ts'
 import { animationFrames, createEventBatcher, type FrameScheduler } from './eventBatcher.ts'
+import { pacedFrames } from './pacedFrames.ts'
 import {
   callsModels,
   providersNeedingKeys,
@@ -144,10 +146,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     const flowId = doc.metadata.id
     runningFlowId = flowId
     const recorder = new RunRecorder(flowId, ctx.inputs)
-    const batcher = createEventBatcher((events: RunEvent[]) => {
-      // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
-      if (openFlowId() === flowId) runs().actions.applyEvents(events, { badge })
-    }, deps.frames ?? animationFrames)
+    const batcher = createEventBatcher(
+      (events: RunEvent[]) => {
+        // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
+        if (openFlowId() === flowId) runs().actions.applyEvents(events, { badge })
+      },
+      deps.frames ?? pacedFrames(animationFrames, RUN_BATCH_MIN_INTERVAL_MS),
+    )
     runs().actions.setPhase('running')
     await nextTask()
     try {
