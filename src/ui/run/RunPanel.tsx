@@ -36,10 +36,17 @@ function useDuration(run: RunSummary): number {
 /**
  * The duration figure on its own: its tick re-renders this one element, not the panel with the
  * run's summary and history (that cost a render of the whole panel four times a second while a
- * reply streams).
+ * reply streams). Its box has a fixed size (run.css), so the new text lays out only itself, not
+ * the page.
  */
 function RunDuration({ run, lang }: { run: RunSummary; lang: string }) {
-  return <dd data-testid="run-duration">{formatDuration(useDuration(run), lang)}</dd>
+  return (
+    <dd>
+      <span className="wf-run-duration" data-testid="run-duration">
+        {formatDuration(useDuration(run), lang)}
+      </span>
+    </dd>
+  )
 }
 
 function PastRunBar({ startedAt }: { startedAt: number }) {
