@@ -4,7 +4,7 @@
 // drawing the same nodes with React Flow's default node (bare.tsx): the library's floor. App and
 // bare repetitions alternate so they share the noise; every figure is a median.
 // Options: --reps N (default 5), --only open,drag,autosave,bundle,stream,sandbox, --rebuild.
-import { loadavg, setPriority } from 'node:os'
+import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
 import { appBuild, bareBuild } from './build.mjs'
 import { autosave, dragNode, openFlow } from './canvas.mjs'
@@ -14,6 +14,7 @@ import { serveStatic } from './server.mjs'
 import { measureBundle } from './bundle.mjs'
 import { measureStream } from './stream.mjs'
 import { measureSandbox } from './sandbox.mjs'
+import { NICE, harnessAtNormalPriority, raiseForBrowserLaunch } from './priority.mjs'
 
 const argv = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -23,21 +24,6 @@ const option = (name, fallback) => {
 const REPS = Number(option('--reps', '5'))
 const ONLY = option('--only', 'open,drag,autosave,bundle,stream,sandbox').split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// The machines are shared: other jobs can take most of the two cores, and a long-task bound of
-// 50 ms then measures them, not the page. When allowed (root), this process, the mock server and
-// Chromium run at a higher priority, as a browser in the foreground would. BENCH_NICE=0 turns it off.
-const NICE = Number(process.env.BENCH_NICE ?? -10)
-
-/** Raises this process's priority (Chromium and the mock server inherit it); false when not allowed. */
-function raisePriority() {
-  if (NICE === 0) return false
-  try {
-    setPriority(NICE)
-    return true
-  } catch {
-    return false
-  }
-}
 
 const NOTES = `
 How: open = from the import's change event to the first painted frame in which every node inside
@@ -144,7 +130,7 @@ async function canvasFigures(browser, urls) {
 async function main() {
   const appDir = appBuild({ rebuild: argv.includes('--rebuild') })
   const bareDir = bareBuild()
-  const raised = raisePriority()
+  const raised = raiseForBrowserLaunch()
   const app = await serveStatic(appDir)
   const bare = await serveStatic(bareDir)
   const urls = { app: app.url, bare: bare.url, appDir }
@@ -152,6 +138,7 @@ async function main() {
     executablePath: CHROMIUM,
     args: ['--disable-dev-shm-usage', '--disable-gpu'],
   })
+  harnessAtNormalPriority()
   try {
     if (ONLY.some((m) => ['open', 'drag', 'autosave'].includes(m))) await canvasFigures(browser, urls)
     if (ONLY.includes('bundle')) for (const r of await measureBundle(browser, urls)) row(...r)
@@ -167,7 +154,7 @@ async function main() {
     .join(' ')
   console.log(
     `Chromium ${browser.version()}, production build (${appDir}), ${REPS} repetitions, medians; ` +
-      `priority ${raised ? `nice ${NICE}` : 'normal'}; load average ${load}.`,
+      `priority ${raised ? `nice ${NICE} for Chromium's threads, harness and mock server normal` : 'normal'}; load average ${load}.`,
   )
   printTable()
   console.log(NOTES)
