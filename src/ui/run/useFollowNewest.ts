@@ -5,7 +5,9 @@
  * Everything happens in a ResizeObserver on the content: the observer runs after the browser's
  * own layout of the frame, before paint, so reading sizes there costs nothing. Whether to follow
  * is decided there too, from where the view was when the content grew: at the bottom of the
- * previous content means following, anywhere above means the person is reading. There is no
+ * previous content means following, anywhere above means the person is reading (scroll
+ * anchoring is off on consoles, canvas.css, so text dropped at the front of a console over its
+ * cap does not move the view as if the person had scrolled). There is no
  * scroll handler on purpose: a scroll event comes before the frame's layout, so one that reads a
  * size lays the page out an extra time, and the console scrolls on nearly every frame while a
  * reply streams.
@@ -32,8 +34,8 @@ export function useFollowNewest(
       if (wasAtBottom && height > view) scroller.scrollTop = height
       lastHeight = height
     }
-    follow()
-    // Also after the console is shown again: its content then resizes from nothing.
+    // The observer's first report (right after it starts observing) is the first look; it
+    // comes again after the console is shown again, as its content then resizes from nothing.
     const observer = new ResizeObserver(follow)
     observer.observe(inner)
     return () => observer.disconnect()
