@@ -185,9 +185,9 @@ export const CONSOLE_MAX_CHARS = 200_000
 /**
  * A streaming console draws in an animation frame, but at most once per this many ms (every
  * second frame at 60 Hz): text reads the same at 30 draws a second, and each draw costs the page
- * a layout, a paint and a compositor update. Measured on a 20,000-token stream (bench/browser):
- * main-thread CPU 9.0 s -> 6.5 s, median frame 4.2 -> 2.7 ms. Below 33.3 so jitter in frame
- * timing does not turn every second frame into every third.
+ * a layout, a paint and a compositor update. Measured on a 20,000-token stream (bench/browser,
+ * at 28 ms): main-thread CPU 9.0 s -> 6.5 s, median frame 4.2 -> 2.7 ms. A little below
+ * RUN_BATCH_MIN_INTERVAL_MS, so a batch the run applies is drawn in that same frame.
  */
 export const CONSOLE_DRAW_MIN_INTERVAL_MS = 24
 /**

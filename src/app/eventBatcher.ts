@@ -1,11 +1,12 @@
 /**
- * Collects run events and hands them on once per animation frame, so a model streaming
- * hundreds of tokens a second costs one store write (one render) per frame, not one per token.
- * Streamed text of one node and channel is merged while it waits.
+ * Collects run events and hands them on in an animation frame, so a model streaming hundreds
+ * of tokens a second costs one store write (one render) per batch, not one per token. Streamed
+ * text of one node and channel is merged while it waits. The run service paces the frames
+ * (pacedFrames.ts: at most one batch per RUN_BATCH_MIN_INTERVAL_MS).
  */
 import type { NodeChunkEvent, RunEvent } from '../engine/index.ts'
 
-/** When to apply a batch: requestAnimationFrame in the app, a manual queue in tests. */
+/** When to apply a batch: animation frames (paced) in the app, a manual queue in tests. */
 export interface FrameScheduler {
   request(callback: () => void): number
   cancel(handle: number): void
@@ -34,7 +35,7 @@ export interface EventBatcher {
 }
 
 /**
- * Creates a batcher that calls `apply` at most once per frame with the events of that frame.
+ * Creates a batcher that calls `apply` at most once per scheduled frame with the events waiting.
  * Events are never mutated: merged chunks are copies.
  */
 export function createEventBatcher(

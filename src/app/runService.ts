@@ -1,8 +1,9 @@
 /**
  * The run service: what `run-flow` and `stop-flow` do. Run saves pending edits, refuses a flow
  * that cannot run (error banner), builds the engine context and streams `runFlow`'s events into
- * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. Nothing is written to IndexedDB while a run streams;
- * its record is saved once, at its end, and the run history of the open flow is refreshed.
+ * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. Nothing
+ * is written to IndexedDB while a run streams; its record is saved once, at its end, and the run
+ * history of the open flow is refreshed.
  */
 import { runFlow, toFlowError, type FlowDocument, type NodeRegistry, type RunEvent } from '../engine/index.ts'
 import { i18next } from '../i18n/index.ts'
