@@ -16,7 +16,6 @@ function freePort() {
 /** Starts the mock; resolves to `{ baseUrl, script(body), close() }`. */
 export async function startMock() {
   const port = await freePort()
-  // At the harness's normal priority (priority.mjs): it stands for a server on another machine.
   const child = spawn(
     'npx',
     ['tsx', 'tests/support/mockOpenAiServer.ts', '--port', String(port), '--delay-ms', '0'],

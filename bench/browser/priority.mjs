@@ -1,35 +1,24 @@
 // Scheduling priorities for the browser figures. The machines are shared: other jobs can take
 // most of the two cores, and a long-task bound of 50 ms then measures them, not the page. When
-// allowed (root), the browser gets a raised priority, as a browser in the foreground would, and
-// the harness does not:
-// - Chromium starts from this process at the raised priority, then this process (Playwright's
-//   driver, the static servers, and the mock server it starts, which stands for a server on
-//   another machine) goes back to normal: the harness must not outrank the page it measures.
-// - Chromium sets some of its threads' nice values itself (the renderer's main thread back to 0),
-//   so every Chromium thread is raised again after a page opens and before each measured run.
-// BENCH_NICE=0 turns all of it off.
+// allowed (root), the bench runs at a raised priority, as a browser in the foreground would:
+// this process (Playwright's driver and the static servers), the mock server it starts, and
+// Chromium, which inherits it at launch. Chromium sets some of its threads' nice values itself
+// (the renderer's main thread back to 0, below the harness that measures it), so every Chromium
+// thread is raised again after a page opens and before each measured run: the page and the
+// harness are on an equal footing. BENCH_NICE=0 turns all of it off.
 import { readdirSync, readFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
 
 export const NICE = Number(process.env.BENCH_NICE ?? -10)
 
-/** Raises this process's priority, for Chromium to inherit at launch; false when not allowed. */
-export function raiseForBrowserLaunch() {
+/** Raises this process's priority (Chromium and the mock server inherit it); false when not allowed. */
+export function raiseOwnPriority() {
   if (NICE === 0) return false
   try {
     setPriority(NICE)
     return true
   } catch {
     return false
-  }
-}
-
-/** After the launch: this process (the harness) and what it starts run at normal priority. */
-export function harnessAtNormalPriority() {
-  try {
-    setPriority(0)
-  } catch {
-    // Lowering one's priority is always allowed; nothing to do otherwise.
   }
 }
 

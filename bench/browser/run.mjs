@@ -14,7 +14,7 @@ import { serveStatic } from './server.mjs'
 import { measureBundle } from './bundle.mjs'
 import { measureStream } from './stream.mjs'
 import { measureSandbox } from './sandbox.mjs'
-import { NICE, harnessAtNormalPriority, raiseForBrowserLaunch } from './priority.mjs'
+import { NICE, raiseOwnPriority } from './priority.mjs'
 
 const argv = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -130,7 +130,7 @@ async function canvasFigures(browser, urls) {
 async function main() {
   const appDir = appBuild({ rebuild: argv.includes('--rebuild') })
   const bareDir = bareBuild()
-  const raised = raiseForBrowserLaunch()
+  const raised = raiseOwnPriority()
   const app = await serveStatic(appDir)
   const bare = await serveStatic(bareDir)
   const urls = { app: app.url, bare: bare.url, appDir }
@@ -138,7 +138,6 @@ async function main() {
     executablePath: CHROMIUM,
     args: ['--disable-dev-shm-usage', '--disable-gpu'],
   })
-  harnessAtNormalPriority()
   try {
     if (ONLY.some((m) => ['open', 'drag', 'autosave'].includes(m))) await canvasFigures(browser, urls)
     if (ONLY.includes('bundle')) for (const r of await measureBundle(browser, urls)) row(...r)
@@ -154,7 +153,7 @@ async function main() {
     .join(' ')
   console.log(
     `Chromium ${browser.version()}, production build (${appDir}), ${REPS} repetitions, medians; ` +
-      `priority ${raised ? `nice ${NICE} for Chromium's threads, harness and mock server normal` : 'normal'}; load average ${load}.`,
+      `priority ${raised ? `nice ${NICE} for the harness and every Chromium thread` : 'normal'}; load average ${load}.`,
   )
   printTable()
   console.log(NOTES)
