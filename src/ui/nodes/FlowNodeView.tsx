@@ -39,8 +39,11 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
   const handles = definition?.handles ?? { input: true, output: true }
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
-  // A console only where there is something to read, or about to be (a running node).
-  const showConsole = run.hasConsole || run.status === 'running'
+  // A console only where there is something to read. A running node that has printed nothing
+  // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
+  // its first line, has React Flow measure it and redraw its edges each time, and a quick node
+  // (Template, Output) would grow and shrink back for nothing.
+  const showConsole = run.hasConsole
 
   return (
     <div
