@@ -166,6 +166,11 @@ test('a Code node with while(true){} stops at the sandbox deadline and the page 
 }) => {
   test.setTimeout(90_000)
   const { canvas, inspector, run } = app
+  const wasmRequests: string[] = []
+  page.context().on('request', (request) => {
+    // The offline service worker's own download of the site is not the sandbox's.
+    if (request.url().endsWith('.wasm') && !request.serviceWorker()) wasmRequests.push(request.url())
+  })
   const code = await canvas.dragFromPalette('code', await canvas.pointAt(0.3, 0.2))
   const other = await canvas.dragFromPalette('template', await canvas.pointAt(0.6, 0.65))
   await canvas.select(code)
@@ -207,6 +212,16 @@ test('a Code node with while(true){} stops at the sandbox deadline and the page 
   ).toBeLessThan(2_000)
   await expect(run.console(code)).toContainText(/time ?out|timed out|ran (too long|for more than)/i)
   await expect(run.runButton).toBeEnabled()
+
+  // The stopped worker is replaced on the next run; the new worker gets the wasm the page
+  // compiled for the first one instead of downloading it again.
+  await canvas.select(code)
+  await inspector.setCode('return 6 * 7')
+  await canvas.clickEmpty()
+  await run.start()
+  await run.expectStatus(code, 'success', 20_000)
+  await expect(run.node(code)).toContainText('42')
+  expect(wasmRequests, 'the QuickJS wasm is fetched once per page').toHaveLength(1)
 })
 
 test('Stop aborts a slow model stream at once', async ({ app }) => {

@@ -11,7 +11,9 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
-  worker: { format: 'es' },
+  // One file per worker: the sandbox worker's QuickJS loader would otherwise fetch three more
+  // chunks in a row before it could ask for the wasm (a cold start waited on each).
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   logLevel: 'warn',
   build: {
     target: 'es2022',

@@ -1,12 +1,14 @@
 /**
  * The browser sandbox worker: loads QuickJS (wasm) into a capped memory and runs requests from
- * worker-runner.ts. The page terminates this worker on timeout or abort. The user's code runs in
+ * worker-runner.ts. The page sends the compiled wasm module first (wasmPreload.ts); when it
+ * could not compile it, the worker fetches the wasm itself. The page terminates this worker on timeout or abort. The user's code runs in
  * QuickJS and reaches none of this worker's globals; as defence in depth, once QuickJS is
  * loaded the worker also drops its own network, storage and messaging APIs.
  */
 import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core'
 import releaseSyncVariant from '@jitl/quickjs-wasmfile-release-sync'
 import wasmLocation from '@jitl/quickjs-wasmfile-release-sync/wasm?url'
+import { isWasmModuleMessage } from './wasmPreload.ts'
 import { createWorkerLoop } from './workerLoop.ts'
 
 interface WorkerScope {
@@ -42,10 +44,14 @@ function dropNetworkAndStorage(): void {
   }
 }
 
+let receiveCompiled: (module: WebAssembly.Module | null) => void = () => {}
+const compiledByPage = new Promise<WebAssembly.Module | null>((resolve) => (receiveCompiled = resolve))
+
 const handle = createWorkerLoop(
   async (wasmMemory) => {
+    const wasmModule = await compiledByPage
     const module = await newQuickJSWASMModuleFromVariant(
-      newVariant(releaseSyncVariant, { wasmLocation, wasmMemory }),
+      newVariant(releaseSyncVariant, wasmModule ? { wasmModule, wasmMemory } : { wasmLocation, wasmMemory }),
     )
     dropNetworkAndStorage()
     return module
@@ -54,4 +60,7 @@ const handle = createWorkerLoop(
   () => performance.now(),
 )
 
-scope.onmessage = (event) => handle(event.data)
+scope.onmessage = (event) => {
+  if (isWasmModuleMessage(event.data)) receiveCompiled(event.data.module)
+  else handle(event.data)
+}

@@ -1,10 +1,16 @@
 /**
  * The browser code runner: QuickJS runs in a module Web Worker (quickjs.worker.ts). The page
  * enforces the deadline by terminating the worker, so `while(true){}` never freezes the canvas.
+ * The page compiles the wasm once and hands the module to each worker (wasmPreload.ts).
  */
+import wasmLocation from '@jitl/quickjs-wasmfile-release-sync/wasm?url'
 import { SANDBOX_BROWSER_STACK_LIMIT_BYTES } from '../defaults.ts'
 import { browserWorkerPort } from '../platform/workerPort.ts'
 import { createPooledCodeRunner, type SandboxCodeRunner, type SandboxRunnerOptions } from './pool.ts'
+import { createWasmCompiler, type WasmModuleMessage } from './wasmPreload.ts'
+
+/** One compile per page, shared by every runner and worker. */
+const compiledQuickJS = createWasmCompiler(wasmLocation)
 
 /**
  * Creates the browser sandbox runner. The QuickJS stack limit defaults to the browser value:
@@ -12,14 +18,18 @@ import { createPooledCodeRunner, type SandboxCodeRunner, type SandboxRunnerOptio
  */
 export function createWorkerCodeRunner(options: SandboxRunnerOptions = {}): SandboxCodeRunner {
   return createPooledCodeRunner(
-    (events) =>
-      browserWorkerPort(
-        new Worker(new URL('./quickjs.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'quickjs.worker',
-        }),
-        events,
-      ),
+    (events) => {
+      const worker = new Worker(new URL('./quickjs.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'quickjs.worker',
+      })
+      void compiledQuickJS().then((module) => {
+        const message: WasmModuleMessage = { type: 'wasm', module: module ?? null }
+        // A worker terminated meanwhile drops the message.
+        worker.postMessage(message)
+      })
+      return browserWorkerPort(worker, events)
+    },
     { ...options, limits: { stackBytes: SANDBOX_BROWSER_STACK_LIMIT_BYTES, ...options.limits } },
   )
 }

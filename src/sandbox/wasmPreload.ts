@@ -1,0 +1,45 @@
+/**
+ * Compiles the QuickJS wasm on the page, once, for every sandbox worker the page starts.
+ *
+ * Why: a worker that fetches the wasm itself can only ask for it after its own script and
+ * QuickJS's loader chunks arrived, so a cold start waited for three downloads in a row. Started
+ * with the first worker, the page's download and compile overlap the worker's script load, and
+ * every later worker (a replacement after a `while(true){}` was stopped) only instantiates the
+ * compiled module: a `WebAssembly.Module` can be posted to a worker of the same page.
+ *
+ * Never rejects: when the page cannot compile (a host serving wasm with the wrong MIME type makes
+ * compileStreaming fail; the bytes are then compiled from a buffer), it resolves `undefined` and
+ * the worker loads the wasm itself, as before.
+ */
+export type WasmCompiler = () => Promise<WebAssembly.Module | undefined>
+
+export function createWasmCompiler(url: string, fetchFn: typeof fetch = fetch): WasmCompiler {
+  let compiled: Promise<WebAssembly.Module | undefined> | undefined
+  const compile = async (): Promise<WebAssembly.Module | undefined> => {
+    try {
+      return await WebAssembly.compileStreaming(fetchFn(url))
+    } catch {
+      // Wrong MIME type, or no streaming compile on this host: try from a buffer once.
+    }
+    try {
+      const response = await fetchFn(url)
+      if (!response.ok) return undefined
+      return await WebAssembly.compile(await response.arrayBuffer())
+    } catch {
+      return undefined
+    }
+  }
+  return () => (compiled ??= compile())
+}
+
+/** The message that hands a worker the page's compiled module (`null`: load it yourself). */
+export interface WasmModuleMessage {
+  type: 'wasm'
+  module: WebAssembly.Module | null
+}
+
+export function isWasmModuleMessage(data: unknown): data is WasmModuleMessage {
+  if (typeof data !== 'object' || data === null) return false
+  const { type, module } = data as Record<string, unknown>
+  return type === 'wasm' && (module === null || module instanceof WebAssembly.Module)
+}
