@@ -1,7 +1,6 @@
 // Opening the two pages the bench compares: the production app and the bare React Flow page,
 // each in a fresh browser context (empty IndexedDB, empty cache) with the probes installed.
 import { installProbes } from './probes.mjs'
-import { raiseBrowserThreads } from './priority.mjs'
 
 export const VIEWPORT = { width: 1400, height: 900 }
 
@@ -10,7 +9,6 @@ export async function newPage(browser) {
   // would add to the requests and the CPU the bench measures (the offline copy is e2e-tested).
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US', serviceWorkers: 'block' })
   const page = await context.newPage()
-  raiseBrowserThreads()
   await page.addInitScript(installProbes)
   const errors = []
   page.on('pageerror', (e) => errors.push(String(e)))

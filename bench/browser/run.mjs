@@ -14,7 +14,6 @@ import { serveStatic } from './server.mjs'
 import { measureBundle } from './bundle.mjs'
 import { measureStream } from './stream.mjs'
 import { measureSandbox } from './sandbox.mjs'
-import { NICE, raiseOwnPriority } from './priority.mjs'
 
 const argv = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -130,7 +129,6 @@ async function canvasFigures(browser, urls) {
 async function main() {
   const appDir = appBuild({ rebuild: argv.includes('--rebuild') })
   const bareDir = bareBuild()
-  const raised = raiseOwnPriority()
   const app = await serveStatic(appDir)
   const bare = await serveStatic(bareDir)
   const urls = { app: app.url, bare: bare.url, appDir }
@@ -153,7 +151,7 @@ async function main() {
     .join(' ')
   console.log(
     `Chromium ${browser.version()}, production build (${appDir}), ${REPS} repetitions, medians; ` +
-      `priority ${raised ? `nice ${NICE} for the harness and every Chromium thread` : 'normal'}; load average ${load}.`,
+      `normal scheduling priority; load average ${load}.`,
   )
   printTable()
   console.log(NOTES)

@@ -16,7 +16,6 @@
 import { fileInput, openApp } from './pages.mjs'
 import { llmWorkflow, startMock } from './mock.mjs'
 import { median } from './probes.mjs'
-import { raiseBrowserThreads } from './priority.mjs'
 
 export const STREAM_TOKENS = 20_000
 const LONG_TASK_MAX_MS = 50
@@ -106,8 +105,6 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
     .context()
     .browser()
     .startTracing(page, { categories: ['toplevel', 'blink.user_timing'] })
-  // Threads Chromium started since the page opened (the last run's workers) are raised too.
-  raiseBrowserThreads()
   const clicked = await page.evaluate(() => performance.now())
   await page.getByTestId('run-flow').click()
   const seen = await page.evaluate(() => window.__bench.marker)
