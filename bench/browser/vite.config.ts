@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { workerOptions } from '../../vite/workerOptions.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -11,9 +12,7 @@ export default defineConfig({
   root,
   base: './',
   plugins: [react()],
-  // One file per worker: the sandbox worker's QuickJS loader would otherwise fetch three more
-  // chunks in a row before it could ask for the wasm (a cold start waited on each).
-  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
+  worker: workerOptions,
   logLevel: 'warn',
   build: {
     target: 'es2022',

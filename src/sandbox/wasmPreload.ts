@@ -1,15 +1,17 @@
 /**
  * Compiles the QuickJS wasm on the page, once, for every sandbox worker the page starts.
  *
- * Why: a worker that fetches the wasm itself can only ask for it after its own script and
- * QuickJS's loader chunks arrived, so a cold start waited for three downloads in a row. Started
- * with the first worker, the page's download and compile overlap the worker's script load, and
- * every later worker (a replacement after a `while(true){}` was stopped) only instantiates the
- * compiled module: a `WebAssembly.Module` can be posted to a worker of the same page.
+ * Why: a worker that fetches the wasm itself can only ask for it once its own script has loaded
+ * and run. Started with the first worker, the page's download and compile overlap the worker's
+ * script load, and every later worker (a replacement after a `while(true){}` was stopped) only
+ * instantiates the compiled module: a `WebAssembly.Module` can be posted to a worker of the same
+ * page. This message travels outside the pool's protocol (protocol.ts): it is the browser
+ * worker's business alone (worker-runner.ts sends it, quickjs.worker.ts takes it).
  *
  * Never rejects: when the page cannot compile (a host serving wasm with the wrong MIME type makes
  * compileStreaming fail; the bytes are then compiled from a buffer), it resolves `undefined` and
- * the worker loads the wasm itself, as before.
+ * the worker loads the wasm itself. That outcome is not kept: the next worker tries again (the
+ * network may be back).
  */
 export type WasmCompiler = () => Promise<WebAssembly.Module | undefined>
 
@@ -29,7 +31,13 @@ export function createWasmCompiler(url: string, fetchFn: typeof fetch = fetch): 
       return undefined
     }
   }
-  return () => (compiled ??= compile())
+  return () => {
+    const pending = (compiled ??= compile())
+    void pending.then((module) => {
+      if (module === undefined && compiled === pending) compiled = undefined
+    })
+    return pending
+  }
 }
 
 /** The message that hands a worker the page's compiled module (`null`: load it yourself). */

@@ -23,10 +23,16 @@ export function createWorkerCodeRunner(options: SandboxRunnerOptions = {}): Sand
         type: 'module',
         name: 'quickjs.worker',
       })
+      // The worker waits for this message before loading QuickJS. A worker terminated
+      // meanwhile drops it; one that cannot be sent the module is told to load the wasm itself.
+      const send = (module: WebAssembly.Module | null) =>
+        worker.postMessage({ type: 'wasm', module } satisfies WasmModuleMessage)
       void compiledQuickJS().then((module) => {
-        const message: WasmModuleMessage = { type: 'wasm', module: module ?? null }
-        // A worker terminated meanwhile drops the message.
-        worker.postMessage(message)
+        try {
+          send(module ?? null)
+        } catch {
+          send(null)
+        }
       })
       return browserWorkerPort(worker, events)
     },

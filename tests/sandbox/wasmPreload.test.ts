@@ -51,6 +51,23 @@ describe('createWasmCompiler', () => {
   })
 })
 
+describe('createWasmCompiler after a failure', () => {
+  it('tries again for the next worker after a failure, and keeps a success', async () => {
+    let online = false
+    const fetchFn = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch')
+      return wasmResponse('application/wasm')
+    })
+    const compiled = createWasmCompiler('/q.wasm', fetchFn)
+    expect(await compiled()).toBeUndefined()
+    online = true
+    const module = await compiled()
+    expect(await answerOf(module)).toBe(42)
+    online = false
+    expect(await compiled()).toBe(module)
+  })
+})
+
 describe('isWasmModuleMessage', () => {
   it('accepts a compiled module or null, nothing else', async () => {
     const module = await WebAssembly.compile(ANSWER_WASM)
