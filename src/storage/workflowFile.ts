@@ -7,6 +7,7 @@ import type { FlowDocument, FlowNode } from '../engine/index.ts'
 import { readJsonText } from './jsonText.ts'
 import { importPatchCat, looksLikePatchCat } from './patchcat.ts'
 import { redactSecrets } from './redact.ts'
+import { fillOmitted } from './restore/omitted.ts'
 import {
   capProblems,
   isPlainObject,
@@ -122,13 +123,18 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
   if ('format' in file) return parseWardflow(file, options)
   if (looksLikePatchCat(file)) return importPatchCat(file, options.lookup)
   if (isPlainObject(file.metadata) && Array.isArray(file.nodes)) {
-    const restored = restoreDocument(file, { mode: 'strict', lookup: options.lookup })
+    const filled = fillOmitted(file)
+    const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
     if (!restored.ok) return restored
     return {
       ok: true,
       doc: restored.doc,
       source: 'wardflow',
-      notes: ['The file has no "format" header; it was read as a Wardflow flow.', ...restored.notes],
+      notes: [
+        'The file has no "format" header; it was read as a Wardflow flow.',
+        ...filled.notes,
+        ...restored.notes,
+      ],
     }
   }
   return {
@@ -162,9 +168,10 @@ function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOpti
     })
   }
   if (problems.length > 0) return { ok: false, problems }
-  const restored = restoreDocument(file, { mode: 'strict', lookup: options.lookup })
+  const filled = fillOmitted(file)
+  const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
   if (!restored.ok) return { ok: false, problems: capProblems(restored.problems) }
-  return { ok: true, doc: restored.doc, source: 'wardflow', notes: restored.notes }
+  return { ok: true, doc: restored.doc, source: 'wardflow', notes: [...filled.notes, ...restored.notes] }
 }
 
 /** An imported flow as a new flow: fresh id, created and updated `now`. Nothing else changes. */

@@ -124,7 +124,8 @@ describe('workflow import refuses bad files with a path per problem', () => {
   })
 
   it('envelope fields', () => {
-    expect(problemsOf(fileWith((f) => delete f.metadata))[0]?.path).toBe('metadata')
+    // Absent metadata is filled in (tests/storage/omitted.test.ts); metadata of the wrong type is not.
+    expect(problemsOf(fileWith((f) => (f.metadata = 'flow' as never)))[0]?.path).toBe('metadata')
     expect(problemsOf(fileWith((f) => ((f.metadata as Record<string, unknown>).id = '')))[0]?.path).toBe(
       'metadata.id',
     )
@@ -137,7 +138,9 @@ describe('workflow import refuses bad files with a path per problem', () => {
   })
 
   it('node structure', () => {
-    expect(problemsOf(fileWith((f) => delete f.nodes[1]?.position))[0]?.path).toBe('nodes[1].position')
+    expect(
+      problemsOf(fileWith((f) => (f.nodes[1] = { ...f.nodes[1], position: null as never })))[0]?.path,
+    ).toBe('nodes[1].position')
     expect(
       problemsOf(fileWith((f) => (f.nodes[0] = { ...f.nodes[0], position: { x: 'left', y: 0 } })))[0]?.path,
     ).toBe('nodes[0].position.x')
@@ -178,7 +181,9 @@ describe('workflow import refuses bad files with a path per problem', () => {
   })
 
   it('edges: ids, ends, self-loops and cycles', () => {
-    expect(problemsOf(fileWith((f) => delete f.edges[0]?.id))[0]?.path).toBe('edges[0].id')
+    expect(problemsOf(fileWith((f) => (f.edges[0] = { ...f.edges[0], id: '' } as never)))[0]?.path).toBe(
+      'edges[0].id',
+    )
     expect(problemsOf(fileWith((f) => (f.edges[1] = { ...f.edges[1], id: f.edges[0]?.id })))[0]?.path).toBe(
       'edges[1].id',
     )

@@ -1,0 +1,107 @@
+/**
+ * Fills in what a hand-written workflow file may leave out, before the strict check of an import
+ * (or of `npx wardflow run`): the flow's id and name, node positions and edge ids. Exported files
+ * always carry them, but a person writing a flow by hand, or a tool generating one, need not care
+ * where nodes sit on a canvas. Only absent fields are filled: a field that is present with the
+ * wrong type is still reported, since that is more likely a mistake than an omission.
+ */
+import { LAYOUT_NODE_SEP_PX, LAYOUT_RANK_SEP_PX, NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../../defaults.ts'
+import { isPlainObject } from './schema.ts'
+
+export const UNTITLED_FLOW_NAME = 'Untitled flow'
+const OMITTED_FLOW_ID = 'flow'
+/** Column and row pitch of nodes placed here: a node's width or two headers' height, plus a gap. */
+const COLUMN_PX = NODE_WIDTH_PX + LAYOUT_RANK_SEP_PX
+const ROW_PX = 2 * NODE_HEIGHT_PX + LAYOUT_NODE_SEP_PX
+
+export interface FilledFile {
+  file: Record<string, unknown>
+  /** One sentence per kind of thing filled in, for the import's notes. */
+  notes: string[]
+}
+
+/** Returns a copy of `file` with the omitted fields filled in; `file` itself is not changed. */
+export function fillOmitted(file: Record<string, unknown>): FilledFile {
+  const notes: string[] = []
+  const out: Record<string, unknown> = { ...file }
+
+  if (out.metadata === undefined || isPlainObject(out.metadata)) {
+    const metadata: Record<string, unknown> = { ...(out.metadata as Record<string, unknown> | undefined) }
+    if (metadata.id === undefined) metadata.id = OMITTED_FLOW_ID
+    if (metadata.name === undefined) {
+      metadata.name = UNTITLED_FLOW_NAME
+      notes.push(`The file gives the flow no name; it is called "${UNTITLED_FLOW_NAME}".`)
+    }
+    out.metadata = metadata
+  }
+
+  if (Array.isArray(out.edges)) {
+    const used = new Set(out.edges.map((e) => (isPlainObject(e) ? e.id : undefined)))
+    let named = 0
+    out.edges = out.edges.map((edge: unknown, k) => {
+      if (!isPlainObject(edge) || edge.id !== undefined) return edge
+      let id = `edge-${k + 1}`
+      for (let n = 2; used.has(id); n += 1) id = `edge-${k + 1}-${n}`
+      used.add(id)
+      named += 1
+      return { ...edge, id }
+    })
+    if (named > 0) notes.push(`${count(named, 'connection')} had no id and got one.`)
+  }
+
+  if (Array.isArray(out.nodes)) {
+    const unplaced = out.nodes.filter((n) => isPlainObject(n) && n.position === undefined).length
+    if (unplaced > 0) {
+      const place = layoutByDepth(out.nodes, Array.isArray(out.edges) ? out.edges : [])
+      out.nodes = out.nodes.map((node: unknown, i) =>
+        isPlainObject(node) && node.position === undefined ? { ...node, position: place(i) } : node,
+      )
+      notes.push(
+        `${count(unplaced, 'node')} had no position and ${unplaced === 1 ? 'was' : 'were'} placed left to right in the order of the connections.`,
+      )
+    }
+  }
+  return { file: out, notes }
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
+/**
+ * Positions by depth: a node's column is the length of the longest chain of connections leading
+ * to it, its row its place among the nodes of that column. Nodes in a cycle (refused later
+ * anyway) or with unreadable ids go to the first column.
+ */
+function layoutByDepth(nodes: unknown[], edges: unknown[]): (index: number) => { x: number; y: number } {
+  const ids = nodes.map((n) => (isPlainObject(n) && typeof n.id === 'string' ? n.id : undefined))
+  const known = new Set(ids.filter((id) => id !== undefined))
+  const incoming = new Map<string, number>()
+  const outgoing = new Map<string, string[]>()
+  for (const edge of edges) {
+    if (!isPlainObject(edge) || typeof edge.source !== 'string' || typeof edge.target !== 'string') continue
+    if (!known.has(edge.source) || !known.has(edge.target)) continue
+    incoming.set(edge.target, (incoming.get(edge.target) ?? 0) + 1)
+    outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge.target])
+  }
+  const depth = new Map<string, number>()
+  const ready = [...known].filter((id) => !incoming.has(id))
+  for (const id of ready) depth.set(id, 0)
+  for (let at = 0; at < ready.length; at += 1) {
+    const id = ready[at] as string
+    for (const next of outgoing.get(id) ?? []) {
+      depth.set(next, Math.max(depth.get(next) ?? 0, (depth.get(id) ?? 0) + 1))
+      const left = (incoming.get(next) ?? 0) - 1
+      incoming.set(next, left)
+      if (left === 0) ready.push(next)
+    }
+  }
+  const rows = new Map<number, number>()
+  const positions = ids.map((id) => {
+    const column = id === undefined ? 0 : (depth.get(id) ?? 0)
+    const row = rows.get(column) ?? 0
+    rows.set(column, row + 1)
+    return { x: column * COLUMN_PX, y: row * ROW_PX }
+  })
+  return (index) => positions[index] ?? { x: 0, y: 0 }
+}
