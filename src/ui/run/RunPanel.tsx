@@ -41,10 +41,8 @@ function useDuration(run: RunSummary): number {
  */
 function RunDuration({ run, lang }: { run: RunSummary; lang: string }) {
   return (
-    <dd>
-      <span className="wf-run-duration" data-testid="run-duration">
-        {formatDuration(useDuration(run), lang)}
-      </span>
+    <dd className="wf-run-duration-box">
+      <span data-testid="run-duration">{formatDuration(useDuration(run), lang)}</span>
     </dd>
   )
 }
