@@ -16,6 +16,7 @@
 import { fileInput, openApp } from './pages.mjs'
 import { llmWorkflow, startMock } from './mock.mjs'
 import { median } from './probes.mjs'
+import { startStealSampler } from './steal.mjs'
 
 export const STREAM_TOKENS = 20_000
 const LONG_TASK_MAX_MS = 50
@@ -105,7 +106,10 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
     .context()
     .browser()
     .startTracing(page, { categories: ['toplevel', 'blink.user_timing'] })
+  const steal = startStealSampler()
   const clicked = await page.evaluate(() => performance.now())
+  // The harness's clock at the click, to place the page's long tasks among the steal samples.
+  const clickedHere = performance.now()
   await page.getByTestId('run-flow').click()
   const seen = await page.evaluate(() => window.__bench.marker)
   await page.locator('[data-testid="flow-node"][data-node-id="writer"][data-status="success"]').waitFor()
@@ -117,6 +121,12 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
     return chat[chat.length - 1]?.responseEnd ?? NaN
   })
   const whole = await page.evaluate(([a, b]) => window.__bench.longtasksBetween(a, b), [clicked, ended])
+  const toHere = (pageMs) => clickedHere + (pageMs - clicked)
+  const longTasks = whole.map((t) => ({
+    ms: Math.round(t.duration),
+    stealMs: steal.between(toHere(t.startTime), toHere(t.startTime + t.duration)),
+  }))
+  const stolen = steal.stop()
   const text = await page.getByTestId('node-console').first().textContent()
   if (!text?.includes(marker)) throw new Error('the last token is not in the node console')
   return {
@@ -125,6 +135,8 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
     lastTokenLagMs: seen.painted - lastByte,
     streamMs: seen.painted - seen.firstText,
     slow: await slowFrames(page, clicked, ended),
+    longTasks,
+    stolen,
   }
 }
 
@@ -147,6 +159,12 @@ export async function measureStream(browser, urls, reps) {
     const line = (name, r) =>
       `  ${name}: longest task ${r.maxTaskMs.toFixed(0)} ms wall, ${r.maxTaskCpuMs.toFixed(0)} ms CPU, ` +
       `last byte -> last token ${r.lastTokenLagMs.toFixed(1)} ms, streaming ${r.streamMs.toFixed(0)} ms` +
+      (r.stolen
+        ? `, host steal ${r.stolen.totalMs} ms (at most ${r.stolen.worstWindowMs} ms in ${r.stolen.windowMs} ms)`
+        : '') +
+      r.longTasks
+        .map((t) => `\n    task over 50 ms: ${t.ms} ms wall, ${t.stealMs} ms stolen meanwhile`)
+        .join('') +
       r.slow.map((f) => `\n    long frame +${f.at} ms: ${JSON.stringify(f)}`).join('')
     console.error(
       [
