@@ -6,6 +6,7 @@
  * wrong type is still reported, since that is more likely a mistake than an omission.
  */
 import { LAYOUT_NODE_SEP_PX, LAYOUT_RANK_SEP_PX, NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../../defaults.ts'
+import { buildGraph, topologicalSort } from '../../engine/index.ts'
 import { isPlainObject } from './schema.ts'
 
 export const UNTITLED_FLOW_NAME = 'Untitled flow'
@@ -75,26 +76,17 @@ function count(n: number, noun: string): string {
  */
 function layoutByDepth(nodes: unknown[], edges: unknown[]): (index: number) => { x: number; y: number } {
   const ids = nodes.map((n) => (isPlainObject(n) && typeof n.id === 'string' ? n.id : undefined))
-  const known = new Set(ids.filter((id) => id !== undefined))
-  const incoming = new Map<string, number>()
-  const outgoing = new Map<string, string[]>()
-  for (const edge of edges) {
-    if (!isPlainObject(edge) || typeof edge.source !== 'string' || typeof edge.target !== 'string') continue
-    if (!known.has(edge.source) || !known.has(edge.target)) continue
-    incoming.set(edge.target, (incoming.get(edge.target) ?? 0) + 1)
-    outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge.target])
-  }
+  const graph = buildGraph({
+    nodes: ids.filter((id) => id !== undefined).map((id) => ({ id })),
+    edges: edges.filter(
+      (e): e is { source: string; target: string } =>
+        isPlainObject(e) && typeof e.source === 'string' && typeof e.target === 'string',
+    ),
+  })
   const depth = new Map<string, number>()
-  const ready = [...known].filter((id) => !incoming.has(id))
-  for (const id of ready) depth.set(id, 0)
-  for (let at = 0; at < ready.length; at += 1) {
-    const id = ready[at] as string
-    for (const next of outgoing.get(id) ?? []) {
-      depth.set(next, Math.max(depth.get(next) ?? 0, (depth.get(id) ?? 0) + 1))
-      const left = (incoming.get(next) ?? 0) - 1
-      incoming.set(next, left)
-      if (left === 0) ready.push(next)
-    }
+  for (const id of topologicalSort(graph).order) {
+    const above = (graph.parents.get(id) ?? []).map((parent) => (depth.get(parent) ?? 0) + 1)
+    depth.set(id, Math.max(0, ...above))
   }
   const rows = new Map<number, number>()
   const positions = ids.map((id) => {
