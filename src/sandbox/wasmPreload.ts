@@ -32,7 +32,9 @@ export function createWasmCompiler(url: string, fetchFn: typeof fetch = fetch): 
     }
   }
   return () => {
-    const pending = (compiled ??= compile())
+    if (compiled) return compiled
+    const pending = compile()
+    compiled = pending
     void pending.then((module) => {
       if (module === undefined && compiled === pending) compiled = undefined
     })
