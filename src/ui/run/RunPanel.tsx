@@ -36,13 +36,15 @@ function useDuration(run: RunSummary): number {
 /**
  * The duration figure on its own: its tick re-renders this one element, not the panel with the
  * run's summary and history (that cost a render of the whole panel four times a second while a
- * reply streams). Its box has a fixed size (run.css), so the new text lays out only itself, not
- * the page.
+ * reply streams). Its text sits in a fixed-size box (run.css), so the new text lays out only
+ * that box, not the page.
  */
 function RunDuration({ run, lang }: { run: RunSummary; lang: string }) {
   return (
     <dd className="wf-run-duration-box">
-      <span data-testid="run-duration">{formatDuration(useDuration(run), lang)}</span>
+      <span className="wf-run-duration" data-testid="run-duration">
+        {formatDuration(useDuration(run), lang)}
+      </span>
     </dd>
   )
 }
