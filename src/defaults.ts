@@ -199,8 +199,6 @@ export const CONSOLE_DRAW_MIN_INTERVAL_MS = 24
 export const RUN_BATCH_MIN_INTERVAL_MS = 28
 /** Frame and timer times jitter: a batch this close to its due time counts as due. */
 export const RUN_BATCH_FRAME_TOLERANCE_MS = 1
-/** A console scrolled to within this many px of its end still follows the newest text. */
-export const CONSOLE_FOLLOW_SLACK_PX = 8
 /**
  * Console text is laid out in blocks so a long reply costs the browser one small block of layout
  * per frame: a block ends at the first newline after SOFT characters, and is cut (at a space when

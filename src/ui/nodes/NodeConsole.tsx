@@ -4,7 +4,7 @@
  */
 import { memo, useRef, useState } from 'react'
 import { LiveConsoleContent } from '../run/ConsoleContent.tsx'
-import { useFollowNewest } from '../run/useFollowNewest.ts'
+import { useMarkFull } from '../run/useMarkFull.ts'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {
@@ -18,7 +18,7 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
-  useFollowNewest(body, content)
+  useMarkFull(body, content)
 
   return (
     <div className="wf-console nodrag nowheel" data-collapsed={collapsed || undefined}>
@@ -32,7 +32,7 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
         <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span> {text.console}
       </button>
       <div ref={body} className="wf-console__body" data-testid="node-console" hidden={collapsed}>
-        <div ref={content}>
+        <div ref={content} className="wf-console__content">
           <LiveConsoleContent nodeId={nodeId} cut={cut} />
         </div>
       </div>

@@ -6,13 +6,13 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { NodeRunFacts } from '../../store/runStore.ts'
 import { LiveConsoleContent } from './ConsoleContent.tsx'
-import { useFollowNewest } from './useFollowNewest.ts'
+import { useMarkFull } from './useMarkFull.ts'
 
 export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunFacts }) {
   const { t } = useTranslation('run')
   const box = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
-  useFollowNewest(box, content)
+  useMarkFull(box, content)
 
   return (
     <div
@@ -23,7 +23,7 @@ export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunFa
       tabIndex={0}
       aria-label={t('details.console')}
     >
-      <div ref={content}>
+      <div ref={content} className="wf-run-console-box__content">
         {state.hasConsole ? null : <span className="wf-run-muted">{t('console.empty')}</span>}
         <LiveConsoleContent nodeId={nodeId} cut={state.consoleCut} testIds={false} />
       </div>
