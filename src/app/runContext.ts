@@ -1,7 +1,7 @@
 /**
  * Builds the engine's RunContext for one run of the app: providers with keys from settings
- * (asking for the passphrase when keys are locked), the sandbox runner (created once, warmed on
- * the first run), the token estimator (loaded on the first run), the clock, fetch and Stop.
+ * (asking for the passphrase when keys are locked), the sandbox runner (created once, started by
+ * the first run that runs code), the token estimator (loaded on the first run), the clock, fetch and Stop.
  */
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../defaults.ts'
 import {
@@ -69,6 +69,20 @@ export function callsModels(flow: FlowDocument): boolean {
   return flow.nodes.some((node) => typeof node.data.config['provider'] === 'string')
 }
 
+/**
+ * True when some node of the flow may run JavaScript in the sandbox: a Code node, or an Agent
+ * with a code tool. Only such a run starts the sandbox with its first node; any other starts it
+ * only if something asks (starting it compiles QuickJS and boots a worker, work that would
+ * compete with the run's own first frames on a small machine).
+ */
+export function runsCode(flow: FlowDocument): boolean {
+  return flow.nodes.some((node) => {
+    if (node.type === 'code') return true
+    const tools = node.type === 'agent' ? node.data.config['tools'] : undefined
+    return Array.isArray(tools) && tools.some((tool) => (tool as { kind?: unknown } | null)?.kind === 'code')
+  })
+}
+
 /** Shares the code runner, the tokenizer and the passphrase prompt between runs. */
 export class RunResources {
   private runner: WarmableCodeRunner | undefined
@@ -81,6 +95,9 @@ export class RunResources {
     private readonly settings: () => AppSettings,
     private readonly keys?: KeyAccess,
   ) {}
+
+  /** What runs get as their code runner: the sandbox, started by the first call if not before. */
+  private readonly sandbox: CodeRunner = { run: (request) => this.codeRunner().run(request) }
 
   /** The sandbox runner; created and warmed on first use. */
   codeRunner(): WarmableCodeRunner {
@@ -141,6 +158,8 @@ export class RunResources {
   }
 
   async context(runId: string, signal: AbortSignal, flow: FlowDocument): Promise<RunContext> {
+    // A flow that runs code starts the sandbox now, so its first Code node finds it ready.
+    if (runsCode(flow)) this.codeRunner()
     const estimateTokens = await this.estimator(callsModels(flow))
     const settings = this.settings()
     const providers = createProviderResolver({
@@ -156,7 +175,7 @@ export class RunResources {
       runId,
       clock: this.host.clock,
       fetch: this.host.fetch,
-      codeRunner: this.codeRunner(),
+      codeRunner: this.sandbox,
       providers,
       estimateTokens,
       signal,
