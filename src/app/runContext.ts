@@ -23,7 +23,7 @@ export type WarmableCodeRunner = CodeRunner & { warm?(): Promise<void>; dispose?
 export interface RunHost {
   clock: Clock
   fetch: FetchLike
-  /** Called once, on the first run. */
+  /** Called once: by the first run that runs code (runsCode), else by the first code call. */
   createCodeRunner(): WarmableCodeRunner
   /** Called on every run; the implementation caches (loadTokenEstimator does). */
   loadEstimator(): Promise<TokenEstimator>
@@ -96,8 +96,16 @@ export class RunResources {
     private readonly keys?: KeyAccess,
   ) {}
 
+  /** Set by dispose: no sandbox is started after that (nothing would shut it down). */
+  private disposed = false
+
   /** What runs get as their code runner: the sandbox, started by the first call if not before. */
-  private readonly sandbox: CodeRunner = { run: (request) => this.codeRunner().run(request) }
+  private readonly sandbox: CodeRunner = {
+    run: async (request) => {
+      if (this.disposed) throw new FlowError('CANCELLED', 'The app closed its runs.')
+      return this.codeRunner().run(request)
+    },
+  }
 
   /** The sandbox runner; created and warmed on first use. */
   codeRunner(): WarmableCodeRunner {
@@ -153,6 +161,7 @@ export class RunResources {
   }
 
   dispose(): void {
+    this.disposed = true
     this.runner?.dispose?.()
     this.runner = undefined
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FrameScheduler } from '../../src/app/eventBatcher.ts'
 import { pacedFrames, type PacingHost } from '../../src/app/pacedFrames.ts'
+import { RUN_BATCH_MIN_INTERVAL_MS } from '../../src/defaults.ts'
 
 const FRAME_MS = 1000 / 60
 
@@ -78,7 +79,7 @@ describe('pacedFrames', () => {
 
   it('a request made right after a callback waits on a timer, then comes in the first frame past the interval', () => {
     const page = manualPage()
-    const paced = pacedFrames(page.frames, 28, page.host)
+    const paced = pacedFrames(page.frames, RUN_BATCH_MIN_INTERVAL_MS, page.host)
     const calls: number[] = []
     // A batch is asked for every time one was applied, as while a reply streams.
     const ask = (): void => {
@@ -90,11 +91,14 @@ describe('pacedFrames', () => {
     ask()
     page.advance(1000)
     const gaps = calls.slice(1).map((t, i) => t - (calls[i] as number))
-    // Every second 60 Hz frame: 30 calls a second, never closer than the interval.
-    expect(calls.length).toBeGreaterThanOrEqual(29)
-    expect(calls.length).toBeLessThanOrEqual(31)
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(28 - 1)
-    for (const gap of gaps) expect(gap).toBeLessThan(2 * FRAME_MS + 1)
+    // The shipped pace lands on every third 60 Hz frame: 20 calls a second, never closer than
+    // the interval, and never a frame later than needed.
+    const framesPerCall = Math.ceil((RUN_BATCH_MIN_INTERVAL_MS - 1) / FRAME_MS)
+    expect(framesPerCall).toBe(3)
+    expect(calls.length).toBeGreaterThanOrEqual(19)
+    expect(calls.length).toBeLessThanOrEqual(21)
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(RUN_BATCH_MIN_INTERVAL_MS - 1)
+    for (const gap of gaps) expect(gap).toBeLessThan(framesPerCall * FRAME_MS + 1)
     // While waiting it sat on a timer, not on frame after frame.
     expect(page.emptyFrames()).toBe(0)
   })

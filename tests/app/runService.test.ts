@@ -323,40 +323,6 @@ describe('run service with the demo provider', () => {
     expect(await listRuns(h.db, 'flow_j')).toEqual([])
   })
 
-  it('starts the sandbox with a run only when the flow runs code', async () => {
-    let warmed = 0
-    const h = await harness({
-      codeRunner: {
-        run: async () => ({ result: 1, logs: [] }),
-        warm: async () => {
-          warmed += 1
-        },
-      },
-    })
-    h.open(
-      flow()
-        .meta('flow_w1')
-        .node('in_1', 'input', config('input', { values: { q: 'x' } }))
-        .node('out_1', 'output', config('output', { values: { a: '{{in_1.q}}' } }))
-        .chain('in_1', 'out_1')
-        .build(),
-    )
-    await h.runToEnd()
-    expect(h.runs.getState().run?.status).toBe('success')
-    expect(warmed).toBe(0)
-    h.open(
-      flow()
-        .meta('flow_w2')
-        .node('in_1', 'input', config('input', { values: { q: 'x' } }))
-        .node('code_1', 'code', config('code', { code: 'return 1' }))
-        .chain('in_1', 'code_1')
-        .build(),
-    )
-    await h.runToEnd()
-    expect(h.runs.getState().nodes['code_1']?.output).toMatchObject({ result: 1 })
-    expect(warmed).toBe(1)
-  })
-
   it('runs a flow without model nodes without waiting for the tokenizer', async () => {
     let asked = 0
     const h = await harness({
