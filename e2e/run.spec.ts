@@ -25,11 +25,16 @@ test.beforeEach(async ({ app, request }) => {
   await app.open()
 })
 
-/** Settings: an OpenAI-compatible provider at the mock server, made the default. */
-/** How far below a console's bottom edge its newest text is (<= 0: in view). */
+/**
+ * How far a console's newest text ends below the bottom of the box's content area: 0 when the
+ * console shows its newest text, more when the view is above it.
+ */
 function newestHidden(box: Element): number {
   const content = box.firstElementChild as Element
-  return content.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom
+  const style = getComputedStyle(box)
+  const contentBottom =
+    box.getBoundingClientRect().bottom - parseFloat(style.borderBottomWidth) - parseFloat(style.paddingBottom)
+  return content.getBoundingClientRect().bottom - contentBottom
 }
 
 /** Where a console's oldest text is, from its top edge (the padding when scrolled to the top). */
@@ -38,6 +43,7 @@ function firstTextOffset(box: Element): number {
   return content.getBoundingClientRect().top - box.getBoundingClientRect().top
 }
 
+/** Settings: an OpenAI-compatible provider at the mock server, made the default. */
 async function addMockProvider(app: WardflowApp): Promise<void> {
   await app.settings.open()
   await app.settings.addProvider({
@@ -91,18 +97,20 @@ test('Input -> Template -> LLM -> Output streams the reply into the console', as
   // Scrolled up to read, the console stays where the person put it while text keeps coming;
   // back at the bottom, it follows the newest text again.
   const box = run.console(chain.llm)
-  const shown = async () => (await box.textContent())?.length ?? 0
   await expect(box).toHaveAttribute('data-full', '')
+  // At least a line more of text each time (a line is ~16 px), so the view had to hold or follow.
+  const grown = async () => {
+    const before = await box.evaluate((el) => el.scrollHeight)
+    await expect.poll(() => box.evaluate((el) => el.scrollHeight)).toBeGreaterThan(before + 12)
+  }
   await box.evaluate((el) => el.scrollBy({ top: -el.scrollHeight }))
   const startShown = await box.evaluate(firstTextOffset)
-  const whenScrolledUp = await shown()
-  await expect.poll(shown).toBeGreaterThan(whenScrolledUp + 20)
+  await grown()
   // Within a pixel and a bit: the browser scrolls in whole pixels, the text's lines are not.
   expect(Math.abs((await box.evaluate(firstTextOffset)) - startShown)).toBeLessThan(1.5)
   await box.evaluate((el) => el.scrollBy({ top: el.scrollHeight }))
-  const whenBack = await shown()
-  await expect.poll(shown).toBeGreaterThan(whenBack + 20)
-  expect(await box.evaluate(newestHidden)).toBeLessThan(2)
+  await grown()
+  expect(Math.abs(await box.evaluate(newestHidden))).toBeLessThan(1)
   await run.expectStatus(chain.llm, 'success')
 
   // Visibly streaming: while the node ran, its console grew in many steps, partial text first.
@@ -117,7 +125,7 @@ test('Input -> Template -> LLM -> Output streams the reply into the console', as
   // The reply overflows the console: it keeps its size, contains its layout (so streaming lays
   // out only the console) and shows the newest text.
   await expect(run.console(chain.llm)).toHaveAttribute('data-full', '')
-  expect(await run.console(chain.llm).evaluate(newestHidden)).toBeLessThan(2)
+  expect(Math.abs(await run.console(chain.llm).evaluate(newestHidden))).toBeLessThan(1)
   expect(await run.console(chain.llm).evaluate((el) => getComputedStyle(el).contain)).toBe('strict')
 
   await run.expectStatus(chain.output, 'success')
