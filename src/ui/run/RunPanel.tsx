@@ -12,6 +12,7 @@ import { formatDuration, formatNumber, formatTime } from './format.ts'
 import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { UsageFigure } from './UsageFigure.tsx'
 import './run.css'
+import './runPanel.css'
 
 // The result and the history are chunks of their own: the page starts with neither a run nor
 // an open history, and the bar above them is all the panel shows until then.
@@ -36,7 +37,7 @@ function useDuration(run: RunSummary): number {
 /**
  * The duration figure on its own: its tick re-renders this one element, not the panel with the
  * run's summary and history (that cost a render of the whole panel four times a second while a
- * reply streams). Its text sits in a fixed-size box (run.css), so the new text lays out only
+ * reply streams). Its text sits in a fixed-size box (runPanel.css), so the new text lays out only
  * that box, not the page.
  */
 function RunDuration({ run, lang }: { run: RunSummary; lang: string }) {
