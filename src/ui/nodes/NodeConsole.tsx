@@ -31,8 +31,13 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsol
       >
         <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span> {text.console}
       </button>
-      <div ref={body} className="wf-console__body" data-testid="node-console" hidden={collapsed}>
-        <div ref={content} className="wf-console__content">
+      <div
+        ref={body}
+        className="wf-console__body wf-console-scroll"
+        data-testid="node-console"
+        hidden={collapsed}
+      >
+        <div ref={content} className="wf-console-scroll__content">
           <LiveConsoleContent nodeId={nodeId} cut={cut} />
         </div>
       </div>

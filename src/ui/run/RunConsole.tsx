@@ -17,13 +17,13 @@ export function RunConsole({ nodeId, state }: { nodeId: string; state: NodeRunFa
   return (
     <div
       ref={box}
-      className="wf-run-console-box"
+      className="wf-run-console-box wf-console-scroll"
       data-testid="inspector-console"
       data-node-id={nodeId}
       tabIndex={0}
       aria-label={t('details.console')}
     >
-      <div ref={content} className="wf-run-console-box__content">
+      <div ref={content} className="wf-console-scroll__content">
         {state.hasConsole ? null : <span className="wf-run-muted">{t('console.empty')}</span>}
         <LiveConsoleContent nodeId={nodeId} cut={state.consoleCut} testIds={false} />
       </div>

@@ -3,7 +3,7 @@
  * size and contains its layout, see canvas.css).
  *
  * Following the newest text needs no script: consoles stack their content from the bottom
- * (`flex-direction: column-reverse`, canvas.css and run.css), which puts the scroll origin at the
+ * (`.wf-console-scroll`, run.css), which puts the scroll origin at the
  * bottom edge. A console scrolled to its newest text (scrollTop 0) stays there as text arrives,
  * and one scrolled up to read keeps the text in view through the browser's scroll anchoring,
  * also when text is dropped at the front of a console over its cap (that is above the view, and
