@@ -1,7 +1,8 @@
 /**
  * Builds the engine's RunContext for one run of the app: providers with keys from settings
  * (asking for the passphrase when keys are locked), the sandbox runner (created once, started by
- * the first run that runs code), the token estimator (loaded on the first run), the clock, fetch and Stop.
+ * the first run that runs code), the token estimator (loaded on the first run), the clock, fetch
+ * and Stop.
  */
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../defaults.ts'
 import {

@@ -17,9 +17,10 @@ export interface PrecacheEntry {
   /** Content-hashed file name (Vite's assets/): its bytes never change, so cache first. */
   immutable: boolean
   /**
-   * A large file (Monaco and its language workers, the tokenizer's worker with its table and the page's fallback copy of the table): fetched after the
-   * worker has taken over (precacheBuild's `phase: 'deferred'`), so the app shell is offline
-   * within seconds of a first visit instead of after ~20 MB. Absent means false.
+   * A large file (Monaco and its language workers, the tokenizer's worker with its table and the
+   * page's fallback copy of the table): fetched after the worker has taken over (precacheBuild's
+   * `phase: 'deferred'`), so the app shell is offline within seconds of a first visit instead of
+   * after ~20 MB. Absent means false.
    */
   deferred?: boolean
 }
