@@ -108,7 +108,10 @@ class CallScope {
         }
         await clock.sleep(remaining, this.stopWatch.signal)
         // A fake clock whose time stands still cannot measure a timeout; stop instead of spinning.
-        if (clock.now() === before) return
+        // Only a sleep of the whole timeout tells: a real timer for the last millisecond or two
+        // may fire before Date.now() moves on (Node's timers keep their own time), and stopping
+        // then would leave a silent server waited on forever.
+        if (remaining === timeoutMs && clock.now() === before) return
       }
     } catch {
       // Stopped: the call finished.

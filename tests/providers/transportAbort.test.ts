@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FlowError } from '../../src/engine/index.ts'
+import { FlowError, type Clock } from '../../src/engine/index.ts'
 import { sendRequest } from '../../src/providers/transport.ts'
 import { realClock } from './helpers.ts'
 
@@ -38,6 +38,25 @@ async function readUntilError(
   return { pieces, error: undefined }
 }
 
+/**
+ * A clock whose timers fire a millisecond early, as Node's may against Date.now(): a sleep
+ * over 1 ms ends 1 ms short, and every other 1 ms sleep ends with the clock unmoved.
+ */
+function earlyTimersClock(): Clock {
+  let now = 0
+  let shortSleeps = 0
+  return {
+    now: () => now,
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'))
+        if (ms > 1) now += ms - 1
+        else if (++shortSleeps % 2 === 0) now += ms
+        setTimeout(resolve, 0)
+      }),
+  }
+}
+
 describe('reading a streamed body that stalls', () => {
   it('Stop ends a pending read at once with CANCELLED, and cancels the body', async () => {
     const stalling = stallingFetch()
@@ -64,6 +83,16 @@ describe('reading a streamed body that stalls', () => {
     expect(error).toBeInstanceOf(FlowError)
     expect((error as FlowError).code).toBe('PROVIDER_NETWORK')
     expect((error as FlowError).message).toMatch(/sent nothing for/)
+    expect(stalling.cancelled()).toBe(true)
+  })
+
+  it('times out even when a timer fires before the clock has moved on', async () => {
+    const stalling = stallingFetch()
+    const deps = { fetch: stalling.fetch, clock: earlyTimersClock(), requestTimeoutMs: 100 }
+    const call = await sendRequest(deps, target, () => ({ method: 'POST' }), new AbortController().signal)
+    const { error } = await readUntilError(call.text())
+    call.close()
+    expect((error as FlowError).code).toBe('PROVIDER_NETWORK')
     expect(stalling.cancelled()).toBe(true)
   })
 })
