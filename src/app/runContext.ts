@@ -119,10 +119,10 @@ export class RunResources {
   }
 
   /**
-   * Starts loading the tokenizer (a large table, parsed once). Called at the very start of a
-   * run so the download overlaps saving and checking the flow.
+   * The tokenizer's estimator, made once. It is cheap to make: the tokenizer itself (a large
+   * table, downloaded and parsed in a worker) loads with the first count (tokenWorkerClient.ts).
    */
-  preloadTokenizer(): Promise<TokenEstimator> {
+  private loadTokenizer(): Promise<TokenEstimator> {
     this.loadingTokenizer ??= this.host.loadEstimator().then(
       (estimate) => (this.tokenizer = estimate),
       (error: unknown) => {
@@ -139,7 +139,7 @@ export class RunResources {
    */
   private async estimator(needed: boolean): Promise<TokenEstimator> {
     if (this.tokenizer) return this.tokenizer
-    if (needed) return this.preloadTokenizer()
+    if (needed) return this.loadTokenizer()
     return async (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
   }
 

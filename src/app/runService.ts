@@ -19,7 +19,6 @@ import { RUN_BATCH_MIN_INTERVAL_MS } from '../defaults.ts'
 import { animationFrames, createEventBatcher, type FrameScheduler } from './eventBatcher.ts'
 import { pacedFrames } from './pacedFrames.ts'
 import {
-  callsModels,
   providersNeedingKeys,
   RunResources,
   keyLockedError,
@@ -121,9 +120,6 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
   async function execute(stop: AbortController): Promise<void> {
-    const before = selectDocument(deps.flows.getState())
-    // The tokenizer downloads while pending edits are saved and the flow is checked.
-    if (before && callsModels(before)) resources.preloadTokenizer().catch(() => undefined)
     await deps.flush().catch(() => undefined)
     await nextTask()
     const doc = selectDocument(deps.flows.getState())

@@ -1,6 +1,6 @@
 /**
- * The browser's token estimator: counts in a module Web Worker (tokens.worker.ts), started on
- * the first run. Vite bundles the worker with its own copy of the encoding and resolves its URL
+ * The browser's token estimator: counts in a module Web Worker (tokens.worker.ts), started by
+ * the page's first count. Vite bundles the worker with its own copy of the encoding and resolves its URL
  * against the page's base, so it loads under a sub-path too (the GitHub Pages build).
  */
 import type { TokenEstimator } from '../engine/index.ts'
@@ -10,7 +10,7 @@ import { createWorkerTokenEstimator, type WorkerTokenEstimator } from './tokenWo
 
 let shared: WorkerTokenEstimator | undefined
 
-/** Starts the worker (once per page) and returns its estimator. */
+/** The page's estimator (made once); its worker starts with the first count. */
 export function loadBrowserTokenEstimator(): Promise<TokenEstimator> {
   shared ??= createWorkerTokenEstimator({
     spawn: (events) =>

@@ -1,10 +1,14 @@
 /**
  * The page's side of the token worker: an engine TokenEstimator whose counts are made in a
- * worker. Counts asked in the same tick travel in one message. If the worker cannot start, fails
- * to load its encoding, crashes or sends something unreadable, counting moves to this thread
- * (the reason is reported once) and every count still waiting is answered there: a run never
- * fails or hangs because of the worker. Should even the in-thread tokenizer fail to load, counts
- * fall back to a rough characters-per-token figure (usage is marked estimated either way).
+ * worker. The worker starts with the first count, not before: loading its table takes a core for
+ * ~0.3 s, which at a run's start competed with the page drawing it, and a server that reports
+ * usage never needs it. The price is that the page's first count waits for that load (at the end
+ * of a reply without usage, or before an Agent's first call). Counts asked in the same tick
+ * travel in one message. If the worker cannot start, fails to load its encoding, crashes or sends
+ * something unreadable, counting moves to this thread (the reason is reported once) and every
+ * count still waiting is answered there: a run never fails or hangs because of the worker.
+ * Should even the in-thread tokenizer fail to load, counts fall back to a rough
+ * characters-per-token figure (usage is marked estimated either way).
  */
 import { z } from 'zod'
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN, TOKEN_WORKER_START_TIMEOUT_MS } from '../defaults.ts'
@@ -54,7 +58,7 @@ interface Waiting {
 
 const rough: TokenCounter = (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
 
-/** Creates the estimator and starts its worker. */
+/** Creates the estimator; its worker starts with the first count. */
 export function createWorkerTokenEstimator(options: WorkerTokenEstimatorOptions): WorkerTokenEstimator {
   const { spawn, fallback, onFallback } = options
   let port: TokenWorkerPort | undefined
@@ -127,14 +131,18 @@ export function createWorkerTokenEstimator(options: WorkerTokenEstimatorOptions)
     }
   }
 
-  try {
-    port = spawn(events)
-    startTimer = setTimeout(
-      () => fail('the token worker did not load the tokenizer in time'),
-      options.startTimeoutMs ?? TOKEN_WORKER_START_TIMEOUT_MS,
-    )
-  } catch (error) {
-    fail(`no token worker could be started: ${String(error)}`)
+  let started = false
+  const start = (): void => {
+    started = true
+    try {
+      port = spawn(events)
+      startTimer = setTimeout(
+        () => fail('the token worker did not load the tokenizer in time'),
+        options.startTimeoutMs ?? TOKEN_WORKER_START_TIMEOUT_MS,
+      )
+    } catch (error) {
+      fail(`no token worker could be started: ${String(error)}`)
+    }
   }
 
   return {
@@ -142,6 +150,7 @@ export function createWorkerTokenEstimator(options: WorkerTokenEstimatorOptions)
       new Promise<number>((resolve) => {
         // An empty text is zero tokens; no need to ask anyone.
         if (text === '') return resolve(0)
+        if (!started) start()
         if (batch.length === 0) queueMicrotask(send)
         batch.push({ text, resolve })
       }),

@@ -82,6 +82,23 @@ describe('the worker-backed token estimator', () => {
     expect(new Set(worker.sent.map((m) => m.id)).size).toBe(2)
   })
 
+  it('starts its worker with the first count, once, not when it is made', async () => {
+    const worker = fakeWorker()
+    let spawned = 0
+    const e = estimator((events) => {
+      spawned += 1
+      return worker.spawn(events)
+    })
+    await later()
+    expect(spawned).toBe(0)
+    expect(await e.estimate('')).toBe(0)
+    expect(spawned).toBe(0)
+    expect(await Promise.all([e.estimate('a b'), e.estimate('c d')])).toEqual([2, 2])
+    expect(await e.estimate('e f')).toBe(2)
+    expect(spawned).toBe(1)
+    expect(e.mode()).toBe('worker')
+  })
+
   it('answers an empty text with zero without asking the worker', async () => {
     const worker = fakeWorker()
     const e = estimator(worker.spawn)
