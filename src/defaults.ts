@@ -184,22 +184,24 @@ export const INSPECTOR_EDITOR_MIN_LINES = 12
 export const CONSOLE_MAX_CHARS = 200_000
 /**
  * A streaming console draws in an animation frame, but at most once per this many ms (every
- * third frame at 60 Hz): streamed text still reads as flowing at ~20 draws a second, and each
+ * fourth frame at 60 Hz): streamed text still reads as flowing at ~15 draws a second, and each
  * draw costs the page a layout, a paint and a compositor update. On two shared cores, every one
- * of those frames is a chance of a task over 50 ms when the machine is busy. A/B on the
- * 20,000-token stream bench (bench/browser), this interval with a batch pace of 44 ms against
- * 24 / 28 ms: 23 of 25 runs without a task over 50 ms against 16 of 25 (first runs in a fresh
- * page: 5 of 5 against 0 of 5), last token 40-79 ms after the last byte (medians of five).
+ * of those frames is a chance of a task over 50 ms when the machine is busy. Interleaved A/B on
+ * the 20,000-token stream bench (bench/browser, five runs per bench, the first in a fresh page):
+ * - 24 / 28 ms (this interval / the batch pace) against 40 / 44 ms: 16 of 25 runs without a task
+ *   over 50 ms against 23 of 25;
+ * - 40 / 44 ms against 56 / 60 ms, on a busier machine (host steal): 27 of 35 against 31 of 35;
+ *   last token 37-63 against 30-69 ms after the last byte (medians of five).
  * A little below RUN_BATCH_MIN_INTERVAL_MS, so a batch the run applies is drawn in that frame.
  */
-export const CONSOLE_DRAW_MIN_INTERVAL_MS = 40
+export const CONSOLE_DRAW_MIN_INTERVAL_MS = 56
 /**
  * The run applies its batched events (store update, console draw) at most once per this many ms,
- * in an animation frame, waiting on a timer in between (src/app/pacedFrames.ts): every third
+ * in an animation frame, waiting on a timer in between (src/app/pacedFrames.ts): every fourth
  * frame at 60 Hz, and no frame at all while there is nothing to apply. The console's own limit
  * (above) is a little shorter, so a batch is drawn in the frame it is applied in.
  */
-export const RUN_BATCH_MIN_INTERVAL_MS = 44
+export const RUN_BATCH_MIN_INTERVAL_MS = 60
 /** Frame and timer times jitter: a batch this close to its due time counts as due. */
 export const RUN_BATCH_FRAME_TOLERANCE_MS = 1
 /**

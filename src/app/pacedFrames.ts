@@ -5,7 +5,7 @@
  * streaming hundreds of tokens a second would otherwise ask for every frame there is.
  *
  * The run service paces its event batches with it, so a streaming reply writes the store (and
- * renders what selects it) about 20 times a second instead of 60, and asks for no frame it
+ * renders what selects it) about 15 times a second instead of 60, and asks for no frame it
  * does not use.
  */
 import { RUN_BATCH_FRAME_TOLERANCE_MS } from '../defaults.ts'
@@ -42,8 +42,8 @@ export function pacedFrames(
     const handle = nextHandle++
     const entry: Pending = {}
     pending.set(handle, entry)
-    // A timer until the callback is due, then the next frame: at 60 Hz an interval between two
-    // and three frames (RUN_BATCH_MIN_INTERVAL_MS) ends before the third frame after the last
+    // A timer until the callback is due, then the next frame: at 60 Hz an interval between three
+    // and four frames (RUN_BATCH_MIN_INTERVAL_MS) ends before the fourth frame after the last
     // callback, so that is the frame it comes in.
     const schedule = (): void => {
       const wait = last + minIntervalMs - host.now()

@@ -91,12 +91,12 @@ describe('pacedFrames', () => {
     ask()
     page.advance(1000)
     const gaps = calls.slice(1).map((t, i) => t - (calls[i] as number))
-    // The shipped pace lands on every third 60 Hz frame: 20 calls a second, never closer than
+    // The shipped pace lands on every fourth 60 Hz frame: 15 calls a second, never closer than
     // the interval, and never a frame later than needed.
     const framesPerCall = Math.ceil((RUN_BATCH_MIN_INTERVAL_MS - 1) / FRAME_MS)
-    expect(framesPerCall).toBe(3)
-    expect(calls.length).toBeGreaterThanOrEqual(19)
-    expect(calls.length).toBeLessThanOrEqual(21)
+    expect(framesPerCall).toBe(4)
+    expect(calls.length).toBeGreaterThanOrEqual(14)
+    expect(calls.length).toBeLessThanOrEqual(16)
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(RUN_BATCH_MIN_INTERVAL_MS - 1)
     for (const gap of gaps) expect(gap).toBeLessThan(framesPerCall * FRAME_MS + 1)
     // While waiting it sat on a timer, not on frame after frame.
