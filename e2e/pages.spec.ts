@@ -54,6 +54,7 @@ test('the Pages build loads under the sub-path with every request on the site, a
   await app.run.expectStatus('answer', 'success')
   await expect(app.canvas.console('answer')).toContainText('I checked the order system three times')
 
-  // The demo flow's own calls (templates, QuickJS, the tokenizer) stay on the site as well.
+  // The demo flow's own calls (templates, QuickJS) stay on the site as well. Its replies carry
+  // usage, so it loads no tokenizer; templates.spec.ts runs flows that do (llm-chain).
   expect(offSite(), 'requests during the demo run that left the site').toEqual([])
 })

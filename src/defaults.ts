@@ -133,7 +133,7 @@ export const TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN = 4
 /**
  * How long the token worker may take to load the encoding (a ~2 MB download, parsed in the
  * worker) before counting moves to the page's thread, so a worker that never starts cannot hold
- * a run's end forever.
+ * a run's end forever. The clock starts with the page's first count, which waits for the load.
  */
 export const TOKEN_WORKER_START_TIMEOUT_MS = 20_000
 

@@ -1,8 +1,8 @@
 /**
  * Builds the engine's RunContext for one run of the app: providers with keys from settings
  * (asking for the passphrase when keys are locked), the sandbox runner (created once, started by
- * the first run that runs code), the token estimator (loaded on the first run), the clock, fetch
- * and Stop.
+ * the first run that runs code), the token estimator (made by the first run that calls a model;
+ * its tokenizer loads with the first count), the clock, fetch and Stop.
  */
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../defaults.ts'
 import {
@@ -26,7 +26,7 @@ export interface RunHost {
   fetch: FetchLike
   /** Called once: by the first run that runs code (runsCode), else by the first code call. */
   createCodeRunner(): WarmableCodeRunner
-  /** Called on every run; the implementation caches (loadTokenEstimator does). */
+  /** Called once, by the first run that calls a model (RunResources keeps what it returns). */
   loadEstimator(): Promise<TokenEstimator>
   /** The site's address: HTTP nodes and tools resolve `./x` URLs against it (RunContext.baseUrl). */
   baseUrl?: string
@@ -122,7 +122,7 @@ export class RunResources {
    * The tokenizer's estimator, made once. It is cheap to make: the tokenizer itself (a large
    * table, downloaded and parsed in a worker) loads with the first count (tokenWorkerClient.ts).
    */
-  private loadTokenizer(): Promise<TokenEstimator> {
+  private tokenEstimator(): Promise<TokenEstimator> {
     this.loadingTokenizer ??= this.host.loadEstimator().then(
       (estimate) => (this.tokenizer = estimate),
       (error: unknown) => {
@@ -139,7 +139,7 @@ export class RunResources {
    */
   private async estimator(needed: boolean): Promise<TokenEstimator> {
     if (this.tokenizer) return this.tokenizer
-    if (needed) return this.loadTokenizer()
+    if (needed) return this.tokenEstimator()
     return async (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
   }
 

@@ -3,7 +3,7 @@
  * worker. The worker starts with the first count, not before: loading its table takes a core for
  * ~0.3 s, which at a run's start competed with the page drawing it, and a server that reports
  * usage never needs it. The price is that the page's first count waits for that load (at the end
- * of a reply without usage, or before an Agent's first call). Counts asked in the same tick
+ * of a reply without usage, or before the first call of an Agent with a token budget). Counts asked in the same tick
  * travel in one message. If the worker cannot start, fails to load its encoding, crashes or sends
  * something unreadable, counting moves to this thread (the reason is reported once) and every
  * count still waiting is answered there: a run never fails or hangs because of the worker.
@@ -150,7 +150,8 @@ export function createWorkerTokenEstimator(options: WorkerTokenEstimatorOptions)
       new Promise<number>((resolve) => {
         // An empty text is zero tokens; no need to ask anyone.
         if (text === '') return resolve(0)
-        if (!started) start()
+        // After a failure or dispose counts are made here: no worker to start (or to leak).
+        if (!started && failed === undefined) start()
         if (batch.length === 0) queueMicrotask(send)
         batch.push({ text, resolve })
       }),

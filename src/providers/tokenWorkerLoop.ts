@@ -1,7 +1,7 @@
 /**
  * The token worker's message handling, apart from the Worker global so tests can drive it in
- * Node: the encoding starts loading at once (the worker is created when a run starts, so the
- * table is usually parsed before the first reply ends), and each batch is answered when it is.
+ * Node: the encoding starts loading at once (the worker is created by the page's first count,
+ * which waits for it), and each batch is answered when it is.
  */
 import type { TokenCounter } from './tokens.ts'
 import { isCountTokensMessage, type TokenWorkerMessage } from './tokenWorkerProtocol.ts'

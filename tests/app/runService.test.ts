@@ -343,7 +343,7 @@ describe('run service with the demo provider', () => {
     expect(h.runs.getState().run?.status).toBe('success')
   })
 
-  it('loads the tokenizer once, on the first run of a flow that calls a model', async () => {
+  it('makes the token estimator once, on the first run of a flow that calls a model', async () => {
     let asked = 0
     const h = await harness({
       loadEstimator: async () => {

@@ -181,6 +181,18 @@ describe('the worker-backed token estimator', () => {
     expect(worker.terminated).toBe(true)
     expect(e.reasons).toEqual([])
   })
+
+  it('starts no worker for a count after dispose, and still answers it', async () => {
+    let spawned = 0
+    const e = estimator((events) => {
+      spawned += 1
+      return fakeWorker().spawn(events)
+    })
+    e.dispose()
+    expect(await e.estimate('hello world')).toBe(2)
+    expect(spawned).toBe(0)
+    expect(e.mode()).toBe('in-thread')
+  })
 })
 
 describe('the token worker loop', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { CONSOLE_DRAW_MIN_INTERVAL_MS } from '../../../src/defaults.ts'
 import { initI18n } from '../../../src/i18n/index.ts'
 import type { RunEvent } from '../../../src/engine/index.ts'
 import {
@@ -145,7 +146,8 @@ describe('live console content', () => {
     expect(drawn).toBe(before + 2)
     // Another node's text or the run's phase is not this console's business.
     act(() => runStore.getState().actions.setPhase('running'))
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    // Long enough for a wrong draw to have come: the interval and two frames more.
+    await new Promise((resolve) => setTimeout(resolve, CONSOLE_DRAW_MIN_INTERVAL_MS + 40))
     expect(drawn).toBe(before + 2)
     act(() => runStore.getState().actions.reset())
     await waitFor(() => expect(container.textContent).toBe(''))

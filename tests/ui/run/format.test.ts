@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formatDuration, formatNumber } from '../../../src/ui/run/format.ts'
 
 describe('run panel number formats', () => {
@@ -7,7 +7,26 @@ describe('run panel number formats', () => {
     expect(formatNumber(1234567, 'de')).toBe('1.234.567')
   })
 
-  it('keeps each language and precision apart while reusing formatters', () => {
+  it('makes one formatter per language and precision, then reuses it', () => {
+    const Real = Intl.NumberFormat
+    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      return new Real(...args)
+    } as typeof Intl.NumberFormat)
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        formatNumber(i, 'fr')
+        formatDuration(1500 + i, 'fr')
+      }
+      // One plain formatter and one with a decimal for seconds, made on the first calls only.
+      expect(made).toHaveBeenCalledTimes(2)
+    } finally {
+      made.mockRestore()
+    }
+  })
+
+  it('keeps each language and precision apart', () => {
     // Seconds get one decimal; whole numbers keep their default precision, in either order.
     expect(formatDuration(1234, 'en')).toBe('1.2 s')
     expect(formatNumber(1.2345, 'en')).toBe('1.235')
