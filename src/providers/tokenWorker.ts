@@ -1,7 +1,7 @@
 /**
  * The browser's token estimator: counts in a module Web Worker (tokens.worker.ts), started by
- * the page's first count. Vite bundles the worker with its own copy of the encoding and resolves its URL
- * against the page's base, so it loads under a sub-path too (the GitHub Pages build).
+ * the page's first count. Vite bundles the worker with its own copy of the encoding and resolves
+ * its URL against the page's base, so it loads under a sub-path too (the GitHub Pages build).
  */
 import type { TokenEstimator } from '../engine/index.ts'
 import { browserWorkerPort } from '../platform/workerPort.ts'

@@ -3,12 +3,13 @@
  * worker. The worker starts with the first count, not before: loading its table takes a core for
  * ~0.3 s, which at a run's start competed with the page drawing it, and a server that reports
  * usage never needs it. The price is that the page's first count waits for that load (at the end
- * of a reply without usage, or before the first call of an Agent with a token budget). Counts asked in the same tick
- * travel in one message. If the worker cannot start, fails to load its encoding, crashes or sends
- * something unreadable, counting moves to this thread (the reason is reported once) and every
- * count still waiting is answered there: a run never fails or hangs because of the worker.
- * Should even the in-thread tokenizer fail to load, counts fall back to a rough
- * characters-per-token figure (usage is marked estimated either way).
+ * of a reply without usage, or before the first call of an Agent with a token budget).
+ *
+ * Counts asked in the same tick travel in one message. If the worker cannot start, fails to load
+ * its encoding, crashes or sends something unreadable, counting moves to this thread (the reason
+ * is reported once) and every count still waiting is answered there: a run never fails or hangs
+ * because of the worker. Should even the in-thread tokenizer fail to load, counts fall back to a
+ * rough characters-per-token figure (usage is marked estimated either way).
  */
 import { z } from 'zod'
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN, TOKEN_WORKER_START_TIMEOUT_MS } from '../defaults.ts'
