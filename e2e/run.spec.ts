@@ -140,6 +140,26 @@ test('Input -> Template -> LLM -> Output streams the reply into the console', as
   expect(body.stream).toBe(true)
   expect(body.model).toBe('mock-model')
   expect(JSON.stringify(body.messages)).toContain('Question: How do rivers form?')
+
+  // A rerun empties the console but keeps the box the last reply filled, so the node keeps its
+  // size from the click on Run to its end (each change would have React Flow measure the node
+  // and redraw its edges).
+  const again = `Lakes form when ${words(60, 'rain')} and that is all.`
+  await mock.script([{ text: again, delayMs: 20 }])
+  await run.node(chain.llm).evaluate((node) => {
+    const heights: number[] = []
+    ;(window as unknown as { llmHeights: number[] }).llmHeights = heights
+    new ResizeObserver(() => heights.push(node.getBoundingClientRect().height)).observe(node)
+  })
+  const height = (await run.node(chain.llm).boundingBox())?.height ?? 0
+  await run.start()
+  await expect(run.console(chain.llm)).not.toContainText('Rivers form')
+  await expect(run.console(chain.llm)).toContainText(again)
+  await run.expectStatus(chain.llm, 'success')
+  const heights = await app.page.evaluate(() => (window as unknown as { llmHeights: number[] }).llmHeights)
+  expect(heights.length, 'the observer reported the node').toBeGreaterThan(0)
+  for (const seen of heights)
+    expect(Math.abs(seen - height), `node heights: ${heights.join(',')}`).toBeLessThan(0.5)
 })
 
 test('a model reply with HTML is shown as inert text, as text and as Markdown', async ({ app, page }) => {

@@ -37,6 +37,13 @@ export interface NodeRunState {
   consoleCut?: boolean
   /** Characters dropped from the front of the console so far (the view trims as many). */
   consoleDropped?: number
+  /**
+   * The last run left text in this node's console: the new run keeps the (emptied) box at its
+   * full size until the node ends, so a rerun does not shrink the node and grow it back at its
+   * first line. Each change of a node's size has React Flow measure it and redraw its edges, a
+   * frame of 10-25 ms at the start of every rerun of a streaming node.
+   */
+  consoleKept?: boolean
   alert?: NodeAlert
   /** The node's resolved inputs: direct upstream outputs keyed by node id. */
   inputs?: Readonly<Record<string, unknown>>
@@ -148,6 +155,13 @@ function withGuard(state: NodeRunState, event: GuardEvent, badge: BadgeLabeller)
   return { ...next, alert, badge: badge(alert) }
 }
 
+/** A node that ended shows its console only if it printed something (see consoleKept). */
+function ended(state: NodeRunState): NodeRunState {
+  if (!state.consoleKept) return state
+  const { consoleKept: _kept, ...rest } = state
+  return rest
+}
+
 export interface RunView {
   nodes: Readonly<Record<string, NodeRunState>>
   run: RunSummary | null
@@ -183,9 +197,16 @@ export function reduceRunEvents(
   for (const event of events) {
     switch (event.type) {
       case 'runStart': {
-        // A new run starts from a clean canvas: every badge and console of the last run goes.
+        // A new run starts from a clean canvas: every badge and console text of the last run
+        // goes; a console box that had text stays until its node ends (consoleKept).
+        const last = nodes ?? view.nodes
         nodes = {}
-        for (const id of event.nodeIds) nodes[id] = { ...IDLE_RUN_STATE, status: 'queued' }
+        for (const id of event.nodeIds) {
+          const kept = (last[id]?.consoleLines.length ?? 0) > 0
+          nodes[id] = kept
+            ? { ...IDLE_RUN_STATE, status: 'queued', consoleKept: true }
+            : { ...IDLE_RUN_STATE, status: 'queued' }
+        }
         run = {
           runId: event.runId,
           flowId: event.flowId,
@@ -214,7 +235,7 @@ export function reduceRunEvents(
         break
       case 'nodeFinish': {
         const state: NodeRunState = {
-          ...node(event.nodeId),
+          ...ended(node(event.nodeId)),
           status: event.status,
           output: event.output,
           durationMs: event.durationMs,
@@ -226,7 +247,10 @@ export function reduceRunEvents(
       }
       case 'nodeError': {
         const stopped = event.code === 'CANCELLED'
-        const base = withLine(node(event.nodeId), { kind: stopped ? 'info' : 'error', text: event.message })
+        const base = withLine(ended(node(event.nodeId)), {
+          kind: stopped ? 'info' : 'error',
+          text: event.message,
+        })
         put(event.nodeId, {
           ...base,
           status: stopped ? 'stopped' : 'error',
@@ -238,7 +262,7 @@ export function reduceRunEvents(
       }
       case 'nodeSkipped':
         put(event.nodeId, {
-          ...withLine(node(event.nodeId), { kind: 'info', text: event.reason }),
+          ...withLine(ended(node(event.nodeId)), { kind: 'info', text: event.reason }),
           status: 'skipped',
           skipReason: event.reason,
         })

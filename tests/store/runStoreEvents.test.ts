@@ -105,8 +105,9 @@ describe('run store: engine events', () => {
     expect(agent?.badge).toBe('Deadlock breaker tripped')
     expect(agent?.alert).toEqual({ layer: 'loop', level: 'trip', detector: 'repeat' })
 
+    // The next run clears the badge and the text; the box stays for the text to come.
     applyEvents([ev('runStart', { flowId: 'f', nodeIds: ['agent'] })])
-    expect(store.getState().nodes['agent']).toEqual({ status: 'queued', consoleLines: [] })
+    expect(store.getState().nodes['agent']).toEqual({ status: 'queued', consoleLines: [], consoleKept: true })
   })
 
   it('uses the badge labeller it is given (the app passes a translated one)', () => {
@@ -155,6 +156,42 @@ describe('run store: engine events', () => {
     showLive()
     expect(store.getState().nodes['a']?.consoleLines).toEqual([{ kind: 'output', text: 'new' }])
     expect(store.getState().view.mode).toBe('live')
+  })
+
+  it('keeps the console box of a rerun node that printed last time until the node ends', () => {
+    const store = createRunStore()
+    const { applyEvents } = store.getState().actions
+    const nodeIds = ['printed', 'silent', 'failing', 'skipped', 'quiet']
+    applyEvents([
+      ev('runStart', { flowId: 'f', nodeIds }),
+      ...['printed', 'failing', 'skipped', 'quiet'].map((nodeId) =>
+        ev('nodeChunk', { nodeId, text: 'last run', channel: 'output' }),
+      ),
+    ])
+    applyEvents([ev('runStart', { flowId: 'f', nodeIds })])
+    const kept = () => nodeIds.filter((id) => store.getState().nodes[id]?.consoleKept)
+    expect(kept()).toEqual(['printed', 'failing', 'skipped', 'quiet'])
+    expect(store.getState().nodes['printed']?.consoleLines).toEqual([])
+
+    applyEvents([
+      ev('nodeStart', { nodeId: 'printed', inputs: {} }),
+      ev('nodeChunk', { nodeId: 'printed', text: 'this run', channel: 'output' }),
+    ])
+    expect(kept()).toEqual(['printed', 'failing', 'skipped', 'quiet'])
+    applyEvents([
+      ev('nodeFinish', { nodeId: 'printed', status: 'success', output: {}, durationMs: 1 }),
+      ev('nodeError', { nodeId: 'failing', code: 'NODE_FAILED', message: 'broke', durationMs: 1 }),
+      ev('nodeSkipped', { nodeId: 'skipped', reason: 'upstream failed' }),
+      ev('nodeFinish', { nodeId: 'quiet', status: 'success', output: {}, durationMs: 1 }),
+    ])
+    expect(kept()).toEqual([])
+    // A node that printed nothing this time shows no console; the others show this run's lines.
+    expect(store.getState().nodes['quiet']?.consoleLines).toEqual([])
+    expect(store.getState().nodes['printed']?.consoleLines).toEqual([{ kind: 'output', text: 'this run' }])
+    // A saved run replays from nothing: no box is kept.
+    expect(
+      replayRunEvents([ev('runStart', { flowId: 'f', nodeIds })]).nodes['printed']?.consoleKept,
+    ).toBeUndefined()
   })
 
   it('leaves untouched nodes as the same objects, so their bodies do not re-render', () => {

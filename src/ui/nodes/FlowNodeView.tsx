@@ -42,8 +42,9 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // A console only where there is something to read. A running node that has printed nothing
   // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
   // its first line, has React Flow measure it and redraw its edges each time, and a quick node
-  // (Template, Output) would grow and shrink back for nothing.
-  const showConsole = run.hasConsole
+  // (Template, Output) would grow and shrink back for nothing. For the same reason a rerun keeps
+  // the box the last run filled, empty, until the node ends (consoleKept).
+  const showConsole = run.hasConsole || run.consoleKept === true
 
   return (
     <div
@@ -77,7 +78,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {showConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} /> : null}
+      {showConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} /> : null}
       {handles.output ? (
         <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
       ) : null}

@@ -2,7 +2,7 @@
  * A node's console: streamed text and guard alerts, rendered as TEXT only (never HTML).
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
-import { memo, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { LiveConsoleContent } from '../run/ConsoleContent.tsx'
 import { useMarkFull } from '../run/useMarkFull.ts'
 import { useNodeText } from './nodeText.ts'
@@ -11,14 +11,32 @@ export interface NodeConsoleProps {
   nodeId: string
   /** The console dropped its oldest text (the run view says so). */
   cut?: boolean
+  /** The box stays for text to come (NodeRunState.consoleKept). */
+  kept?: boolean
 }
 
-export const NodeConsole = memo(function NodeConsole({ nodeId, cut }: NodeConsoleProps) {
+/**
+ * A rerun keeps the box the last run left full at that full size (`data-kept`, canvas.css) until
+ * the node ends, so the node keeps its size while its text is cleared and streams in again. Runs
+ * in the commit that queues the node, before the browser lays out the emptied console:
+ * `data-full`, which useMarkFull updates after layout, still says whether the last run's text
+ * filled the box.
+ */
+function useKeepFullBox(box: RefObject<HTMLDivElement | null>, kept: boolean): void {
+  useLayoutEffect(() => {
+    const element = box.current
+    if (!element) return
+    element.toggleAttribute('data-kept', kept && element.hasAttribute('data-full'))
+  }, [box, kept])
+}
+
+export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept }: NodeConsoleProps) {
   const text = useNodeText()
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
   useMarkFull(body, content)
+  useKeepFullBox(body, kept === true)
 
   return (
     <div className="wf-console nodrag nowheel" data-collapsed={collapsed || undefined}>
