@@ -146,20 +146,26 @@ test('Input -> Template -> LLM -> Output streams the reply into the console', as
   // and redraw its edges).
   const again = `Lakes form when ${words(60, 'rain')} and that is all.`
   await mock.script([{ text: again, delayMs: 20 }])
-  await run.node(chain.llm).evaluate((node) => {
+  // Layout heights (offsetHeight), which the canvas zoom does not scale.
+  const height = await run.node(chain.llm).evaluate((node) => {
     const heights: number[] = []
     ;(window as unknown as { llmHeights: number[] }).llmHeights = heights
-    new ResizeObserver(() => heights.push(node.getBoundingClientRect().height)).observe(node)
+    new ResizeObserver(() => heights.push((node as HTMLElement).offsetHeight)).observe(node)
+    return (node as HTMLElement).offsetHeight
   })
-  const height = (await run.node(chain.llm).boundingBox())?.height ?? 0
   await run.start()
   await expect(run.console(chain.llm)).not.toContainText('Rivers form')
   await expect(run.console(chain.llm)).toContainText(again)
   await run.expectStatus(chain.llm, 'success')
-  const heights = await app.page.evaluate(() => (window as unknown as { llmHeights: number[] }).llmHeights)
-  expect(heights.length, 'the observer reported the node').toBeGreaterThan(0)
-  for (const seen of heights)
-    expect(Math.abs(seen - height), `node heights: ${heights.join(',')}`).toBeLessThan(0.5)
+  await expect(run.console(chain.llm)).toHaveAttribute('data-full', '')
+  // Two frames more: a change in the frame that showed success reaches the observer first.
+  const heights = await app.page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    await frame()
+    await frame()
+    return (window as unknown as { llmHeights: number[] }).llmHeights
+  })
+  for (const seen of heights) expect(seen, `node heights: ${heights.join(',')}`).toBe(height)
 })
 
 test('a model reply with HTML is shown as inert text, as text and as Markdown', async ({ app, page }) => {

@@ -169,6 +169,8 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       // The last events are drawn in a task of their own, apart from the engine's last work.
       await nextTask()
       batcher.flush()
+      // Normally every node's end event already dropped its kept box; not when the engine threw.
+      runs().actions.releaseKeptConsoles()
       runningFlowId = null
     }
     const record = recorder.record()

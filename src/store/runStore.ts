@@ -11,6 +11,7 @@ import {
   IDLE_RUN_STATE,
   reduceRunEvents,
   withLine,
+  withoutKeptConsoles,
   withText,
   type ConsoleLine,
   type ConsoleLineKind,
@@ -77,6 +78,11 @@ export interface RunStoreActions {
   setPhase(phase: RunPhase): void
   /** Clears statuses, consoles and the run summary (and leaves a past run). */
   reset(): void
+  /**
+   * Drops every console box kept for text to come (NodeRunState.consoleKept): after a run that
+   * ended without its nodes' end events (the engine threw), no empty box stays.
+   */
+  releaseKeptConsoles(): void
   setHistory(flowId: string | null, items: readonly RunHistoryItem[]): void
   /** Shows a saved run instead of the live one; the live view is kept to come back to. */
   showPast(
@@ -147,6 +153,16 @@ export function createRunStore() {
           if (get().phase !== phase) set({ phase })
         },
         reset: () => set({ nodes: {}, run: null, view: LIVE, live: null }),
+        releaseKeptConsoles: () => {
+          const state = get()
+          if (state.live) {
+            const nodes = withoutKeptConsoles(state.live.nodes)
+            if (nodes !== state.live.nodes) set({ live: { ...state.live, nodes } })
+            return
+          }
+          const nodes = withoutKeptConsoles(state.nodes)
+          if (nodes !== state.nodes) set({ nodes })
+        },
         setHistory: (historyFlowId, history) => set({ historyFlowId, history }),
         showPast: (item, nodes, run) => {
           const state = get()

@@ -38,10 +38,11 @@ export interface NodeRunState {
   /** Characters dropped from the front of the console so far (the view trims as many). */
   consoleDropped?: number
   /**
-   * The last run left text in this node's console: the new run keeps the (emptied) box at its
-   * full size until the node ends, so a rerun does not shrink the node and grow it back at its
-   * first line. Each change of a node's size has React Flow measure it and redraw its edges, a
-   * frame of 10-25 ms at the start of every rerun of a streaming node.
+   * The last run left text in this node's console: the new run keeps the (emptied) box mounted
+   * until the node ends, and the view keeps a box that was full at its size (NodeConsole), so a
+   * rerun does not shrink the node and grow it back at its first line. Each change of a node's
+   * size has React Flow measure it and redraw its edges, a frame of 10-25 ms at the start of
+   * every rerun of a streaming node.
    */
   consoleKept?: boolean
   alert?: NodeAlert
@@ -160,6 +161,19 @@ function ended(state: NodeRunState): NodeRunState {
   if (!state.consoleKept) return state
   const { consoleKept: _kept, ...rest } = state
   return rest
+}
+
+/** The nodes without any kept console box; the same object when none was kept. */
+export function withoutKeptConsoles(
+  nodes: Readonly<Record<string, NodeRunState>>,
+): Readonly<Record<string, NodeRunState>> {
+  let out: Record<string, NodeRunState> | undefined
+  for (const [id, state] of Object.entries(nodes)) {
+    if (!state.consoleKept) continue
+    out ??= { ...nodes }
+    out[id] = ended(state)
+  }
+  return out ?? nodes
 }
 
 export interface RunView {

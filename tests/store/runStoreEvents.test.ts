@@ -194,6 +194,37 @@ describe('run store: engine events', () => {
     ).toBeUndefined()
   })
 
+  it('drops kept console boxes when a rerun is stopped, or ends without its end events', () => {
+    const store = createRunStore()
+    const { applyEvents, releaseKeptConsoles } = store.getState().actions
+    const printed = (nodeId: string) => ev('nodeChunk', { nodeId, text: 'last run', channel: 'output' })
+    applyEvents([
+      ev('runStart', { flowId: 'f', nodeIds: ['running', 'queued'] }),
+      printed('running'),
+      printed('queued'),
+    ])
+    applyEvents([
+      ev('runStart', { flowId: 'f', nodeIds: ['running', 'queued'] }),
+      ev('nodeStart', { nodeId: 'running', inputs: {} }),
+    ])
+    // Stop: the running node is cancelled, the queued one skipped.
+    applyEvents([
+      ev('nodeError', { nodeId: 'running', code: 'CANCELLED', message: 'Stopped.', durationMs: 1 }),
+      ev('nodeSkipped', { nodeId: 'queued', reason: 'The run was stopped.' }),
+    ])
+    expect(Object.values(store.getState().nodes).some((n) => n.consoleKept)).toBe(false)
+
+    // A run whose engine threw: nodes never got their end events.
+    applyEvents([ev('runStart', { flowId: 'f', nodeIds: ['running', 'queued'] })])
+    expect(Object.values(store.getState().nodes).filter((n) => n.consoleKept)).toHaveLength(2)
+    releaseKeptConsoles()
+    expect(Object.values(store.getState().nodes).some((n) => n.consoleKept)).toBe(false)
+    // Nothing kept: no store write (node bodies do not render again).
+    const before = store.getState().nodes
+    releaseKeptConsoles()
+    expect(store.getState().nodes).toBe(before)
+  })
+
   it('leaves untouched nodes as the same objects, so their bodies do not re-render', () => {
     const store = createRunStore()
     const { applyEvents } = store.getState().actions

@@ -18,9 +18,9 @@ export interface NodeConsoleProps {
 /**
  * A rerun keeps the box the last run left full at that full size (`data-kept`, canvas.css) until
  * the node ends, so the node keeps its size while its text is cleared and streams in again. Runs
- * in the commit that queues the node, before the browser lays out the emptied console:
- * `data-full`, which useMarkFull updates after layout, still says whether the last run's text
- * filled the box.
+ * in the commit that queues the node, before useMarkFull's ResizeObserver next runs: `data-full`
+ * still says whether the last run's text filled the box, even when the console was already drawn
+ * empty. A box the last run left partly filled shrinks as before.
  */
 function useKeepFullBox(box: RefObject<HTMLDivElement | null>, kept: boolean): void {
   useLayoutEffect(() => {
