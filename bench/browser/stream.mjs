@@ -78,6 +78,13 @@ async function tasksFromTrace(page, from, to) {
   return {
     maxWallMs: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
     maxCpuMs: Math.max(0, ...tasks.map((e) => (e.tdur ?? e.dur) / 1000)),
+    /** CPU time (ms) of the traced task that started nearest to `startMs` (page clock). */
+    cpuOfTaskAt(startMs) {
+      const at = toTrace(startMs)
+      let nearest
+      for (const e of tasks) if (!nearest || Math.abs(e.ts - at) < Math.abs(nearest.ts - at)) nearest = e
+      return nearest ? (nearest.tdur ?? nearest.dur) / 1000 : NaN
+    },
   }
 }
 
@@ -122,9 +129,11 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
   })
   const whole = await page.evaluate(([a, b]) => window.__bench.longtasksBetween(a, b), [clicked, ended])
   const toHere = (pageMs) => clickedHere + (pageMs - clicked)
+  // The probes record each long task as {start, duration} (page clock).
   const longTasks = whole.map((t) => ({
     ms: Math.round(t.duration),
-    stealMs: steal.between(toHere(t.startTime), toHere(t.startTime + t.duration)),
+    cpuMs: Math.round(cpu.cpuOfTaskAt(t.start)),
+    stealMs: steal.between(toHere(t.start), toHere(t.start + t.duration)),
   }))
   const stolen = steal.stop()
   const text = await page.getByTestId('node-console').first().textContent()
@@ -163,7 +172,11 @@ export async function measureStream(browser, urls, reps) {
         ? `, host steal ${r.stolen.totalMs} ms (at most ${r.stolen.worstWindowMs} ms in ${r.stolen.windowMs} ms)`
         : '') +
       r.longTasks
-        .map((t) => `\n    task over 50 ms: ${t.ms} ms wall, ${t.stealMs} ms stolen meanwhile`)
+        .map(
+          (t) =>
+            `\n    task over 50 ms: ${t.ms} ms wall, ${t.cpuMs} ms CPU, ` +
+            `${t.stealMs} ms of host steal from the sample before it to the one after`,
+        )
         .join('') +
       r.slow.map((f) => `\n    long frame +${f.at} ms: ${JSON.stringify(f)}`).join('')
     console.error(
