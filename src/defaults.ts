@@ -212,6 +212,12 @@ export const RUN_BATCH_FRAME_TOLERANCE_MS = 1
 export const CONSOLE_BLOCK_SOFT_CHARS = 2_000
 export const CONSOLE_BLOCK_HARD_CHARS = 8_000
 /**
+ * Closed blocks right behind a console's newest block that stay laid out and painted whatever
+ * the view (consoleDom.ts): older ones are drawn only while in view. A block holds some 1,300 px
+ * of text in a node console, so these cover the box and a little scrolling up.
+ */
+export const CONSOLE_UNSETTLED_CLOSED_BLOCKS = 2
+/**
  * A console checks that a line only grew by comparing this many characters at each end of what
  * it shows (not the whole text, which would cost O(length) per frame while a reply streams).
  */

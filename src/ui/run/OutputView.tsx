@@ -41,13 +41,13 @@ function MarkdownBlock({ text }: { text: string }) {
   return <div className="wf-run-output__markdown" dangerouslySetInnerHTML={{ __html: html }} />
 }
 
-/** Text in blocks, so a 100,000-character reply does not cost one huge layout. */
+/** Text in settled blocks (run.css), so a 100,000-character reply does not cost one huge layout. */
 export function LongText({ text }: { text: string }) {
   const blocks = useMemo(() => splitIntoBlocks(text), [text])
   return (
     <div className="wf-run-output__text">
       {blocks.map((block, i) => (
-        <div key={i} className="wf-run-console__block">
+        <div key={i} className="wf-run-console__block" data-settled="">
           {block}
         </div>
       ))}

@@ -4,6 +4,7 @@ import {
   CONSOLE_BLOCK_HARD_CHARS,
   CONSOLE_BLOCK_SOFT_CHARS,
   CONSOLE_MAX_CHARS,
+  CONSOLE_UNSETTLED_CLOSED_BLOCKS,
 } from '../../../src/defaults.ts'
 import type { RunEvent } from '../../../src/engine/index.ts'
 import { reduceRunEvents, type ConsoleLine, type NodeRunState } from '../../../src/store/runStore.ts'
@@ -117,5 +118,26 @@ describe('console DOM', () => {
     const shorter = otherEnd.slice(0, 10)
     dom.sync([{ kind: 'output', text: shorter }], 0)
     expect(root.textContent).toBe(shorter)
+  })
+
+  it('settles blocks a few behind the newest, streamed or drawn at once', () => {
+    const paragraph = `${'word '.repeat(100)}\n`
+    const settled = (root: HTMLElement) =>
+      [...root.querySelectorAll('.wf-run-console__block')].map((b) => b.hasAttribute('data-settled'))
+    const expectSettled = (flags: boolean[]) => {
+      expect(flags.length).toBeGreaterThan(CONSOLE_UNSETTLED_CLOSED_BLOCKS + 3)
+      const newest = CONSOLE_UNSETTLED_CLOSED_BLOCKS + 1
+      expect(flags.slice(0, -newest).every(Boolean)).toBe(true)
+      expect(flags.slice(-newest).some(Boolean)).toBe(false)
+    }
+    const streamed = setup()
+    stream(
+      Array.from({ length: 60 }, () => paragraph),
+      streamed.dom,
+    )
+    expectSettled(settled(streamed.root))
+    const atOnce = setup()
+    atOnce.dom.sync([{ kind: 'output', text: paragraph.repeat(60) }], 0)
+    expectSettled(settled(atOnce.root))
   })
 })
