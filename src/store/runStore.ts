@@ -22,6 +22,7 @@ import {
   type RunSummary,
 } from './runStoreReducer.ts'
 
+export { textAddedSince } from './consoleText.ts'
 export {
   IDLE_RUN_STATE,
   englishBadge,

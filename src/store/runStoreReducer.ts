@@ -5,6 +5,7 @@
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
+import { grownLine, streamedLine } from './consoleText.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
 
@@ -135,8 +136,8 @@ export function withText(state: NodeRunState, kind: ConsoleLineKind, text: strin
   const last = lines[lines.length - 1]
   const next =
     last && last.kind === kind && kind !== 'guard'
-      ? [...lines.slice(0, -1), { ...last, text: last.text + text }]
-      : [...lines, { kind, text }]
+      ? [...lines.slice(0, -1), grownLine(last, text)]
+      : [...lines, streamedLine({ kind, text })]
   return capped(state, next, charsOf(state) + text.length)
 }
 

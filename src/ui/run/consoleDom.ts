@@ -16,7 +16,7 @@ import {
   CONSOLE_BLOCK_SOFT_CHARS,
   CONSOLE_UNSETTLED_CLOSED_BLOCKS,
 } from '../../defaults.ts'
-import type { ConsoleLine } from '../../store/runStore.ts'
+import { textAddedSince, type ConsoleLine } from '../../store/runStore.ts'
 
 export interface ConsoleDomOptions {
   /** Give guard lines `data-testid="guard-alert"` (the node body's console; not its inspector copy). */
@@ -120,6 +120,14 @@ export class ConsoleDom {
         continue
       }
       if (shown.line === line) continue
+      // A streamed segment says what it added since the version shown, without a read of its
+      // text (which would copy the whole reply, see consoleText.ts).
+      const added = textAddedSince(shown.line, line)
+      if (added !== undefined) {
+        this.append(shown, added)
+        shown.line = line
+        continue
+      }
       // The line may only have grown: anything else (a new run, another saved run) rebuilds.
       if (shown.line.kind !== line.kind || line.kind === 'guard' || !grewFrom(shown, line.text)) {
         return this.rebuild(lines, dropped)

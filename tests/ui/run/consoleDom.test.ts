@@ -7,6 +7,7 @@ import {
   CONSOLE_UNSETTLED_CLOSED_BLOCKS,
 } from '../../../src/defaults.ts'
 import type { RunEvent } from '../../../src/engine/index.ts'
+import { grownLine } from '../../../src/store/consoleText.ts'
 import { reduceRunEvents, type ConsoleLine, type NodeRunState } from '../../../src/store/runStore.ts'
 import { ConsoleDom } from '../../../src/ui/run/consoleDom.ts'
 
@@ -118,6 +119,21 @@ describe('console DOM', () => {
     const shorter = otherEnd.slice(0, 10)
     dom.sync([{ kind: 'output', text: shorter }], 0)
     expect(root.textContent).toBe(shorter)
+  })
+
+  it('takes the new text of a streamed line from its pieces, without reading the whole text', () => {
+    const { root, dom } = setup()
+    const state = stream(['first ', 'second '], dom)
+    const shown = state.consoleLines[0] as ConsoleLine
+    const next = grownLine(shown, 'third')
+    // Reading `text` of a string built by appending would copy the whole reply (consoleText.ts).
+    Object.defineProperty(next, 'text', {
+      get: () => {
+        throw new Error('the console read the whole text')
+      },
+    })
+    dom.sync([next], 0)
+    expect(root.textContent).toBe('first second third')
   })
 
   it('settles blocks a few behind the newest, streamed or drawn at once', () => {
