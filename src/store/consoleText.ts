@@ -1,17 +1,20 @@
 /**
- * What a streamed console segment grew by, without reading its text.
+ * What a streamed console segment grew by at its end, without reading its text.
  *
  * A streamed segment's `text` is built by appending (`last.text + added`), which V8 keeps as a
  * rope: cheap to build, but the first read of its characters (a slice, a comparison) copies the
  * whole text into one flat string. A view that took the new text with `text.slice(shownLength)`
  * so copied the whole reply once per frame: at 130,000 characters, a large-object allocation each
- * time, some 2-4 MB a second, and a major garbage collection (4-18 ms on the main thread) every
- * few seconds of a stream. Instead, each version of a segment records the pieces it was appended
+ * time, 26 MB over a 20,000-token stream, and with it more major garbage collections (4-18 ms on
+ * the main thread each). Instead, each version of a segment records the pieces it was appended
  * from, in an append-only list shared with its earlier versions; a view asks what a version added
  * since the one it drew and joins just those pieces.
  *
  * The pieces are kept beside the lines (a WeakMap), not in them: a ConsoleLine stays plain data
- * (saved, compared and replayed as before), and the record goes with the line.
+ * (compared, copied and replayed as before), and the record goes when its line goes. The list
+ * lives as long as the newest version of its segment (until the next run clears the console).
+ * A console over CONSOLE_MAX_CHARS still has the store copy its first segment's text to cut it
+ * (runStoreReducer.ts); the views keep their fast path there too (trimmedLine).
  */
 import type { ConsoleLine } from './runStoreReducer.ts'
 
@@ -30,7 +33,11 @@ export function streamedLine(line: ConsoleLine): ConsoleLine {
   return line
 }
 
-/** The next version of streamed segment `last`, with `added` appended. */
+/**
+ * The next version of streamed segment `last`, with `added` appended. The one side effect beside
+ * the new line: `added` is pushed onto the list shared with `last`'s versions, which each read
+ * only their own count of it, so the reducer using this stays pure to its callers.
+ */
 export function grownLine(last: ConsoleLine, added: string): ConsoleLine {
   const line: ConsoleLine = { ...last, text: last.text + added }
   const before = piecesOf.get(last)
@@ -39,14 +46,26 @@ export function grownLine(last: ConsoleLine, added: string): ConsoleLine {
     before.list.push(added)
     piecesOf.set(line, { list: before.list, count: before.count + 1 })
   } else {
-    // A version grown twice, or a segment from elsewhere (a trimmed or replayed line): start anew.
+    // A version grown twice, or a segment this module did not build: start a new list.
     piecesOf.set(line, { list: [last.text, added], count: 2 })
   }
   return line
 }
 
 /**
- * The text `line` added to `before` when `line` is a later version of the same streamed segment,
+ * Segment `line` with its first `count` characters cut (the console's cap). It ends like the
+ * version it was cut from, so it keeps that version's pieces: what it added at its end is known,
+ * and the view trims the front by the store's own count (NodeRunState.consoleDropped).
+ */
+export function trimmedLine(line: ConsoleLine, count: number): ConsoleLine {
+  const trimmed: ConsoleLine = { ...line, text: line.text.slice(count) }
+  const pieces = piecesOf.get(line)
+  if (pieces) piecesOf.set(trimmed, pieces)
+  return trimmed
+}
+
+/**
+ * The text `line` added at its end to `before` when `line` is a later version of the same streamed segment,
  * or undefined when that is not known (the caller then compares the texts).
  */
 export function textAddedSince(before: ConsoleLine, line: ConsoleLine): string | undefined {

@@ -1,11 +1,12 @@
 /**
  * Pure reducer from engine run events to what the canvas shows: each node's status, console,
  * badge, inputs/outputs/usage/timing, and the run's progress. The live run applies it once per
- * animation frame; a past run is re-opened by replaying its saved events through it.
+ * animation frame; a past run is re-opened by replaying its saved events through it. (Streamed
+ * console text also records its pieces beside the lines, consoleText.ts: invisible to callers.)
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
-import { grownLine, streamedLine } from './consoleText.ts'
+import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
 
@@ -117,7 +118,7 @@ function capped(state: NodeRunState, lines: ConsoleLine[], chars: number): NodeR
   const out = lines.slice(drop)
   const first = out[0]
   if (first && total > CONSOLE_MAX_CHARS) {
-    out[0] = { ...first, text: first.text.slice(total - CONSOLE_MAX_CHARS) }
+    out[0] = trimmedLine(first, total - CONSOLE_MAX_CHARS)
     total = CONSOLE_MAX_CHARS
   }
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { grownLine, streamedLine, textAddedSince } from '../../src/store/consoleText.ts'
-import type { ConsoleLine } from '../../src/store/runStore.ts'
+import { grownLine, streamedLine, textAddedSince, trimmedLine } from '../../src/store/consoleText.ts'
+import { IDLE_RUN_STATE, withText, type ConsoleLine } from '../../src/store/runStore.ts'
 
 describe('streamed console text', () => {
   it('tells what a later version of a segment added, and nothing for the same version', () => {
@@ -38,5 +38,17 @@ describe('streamed console text', () => {
   it('keeps the fields of the line it grew', () => {
     const reasoning = streamedLine({ kind: 'reasoning', text: 'think' })
     expect(grownLine(reasoning, 'ing')).toEqual({ kind: 'reasoning', text: 'thinking' })
+  })
+
+  it('answers for the versions the reducer makes, and for a version cut at the front', () => {
+    const one = withText(IDLE_RUN_STATE, 'output', 'hello ')
+    const two = withText(one, 'output', 'world')
+    const [before] = one.consoleLines as [ConsoleLine]
+    const [after] = two.consoleLines as [ConsoleLine]
+    expect(textAddedSince(before, after)).toBe('world')
+    const cut = trimmedLine(after, 6)
+    expect(cut.text).toBe('world')
+    expect(textAddedSince(before, cut)).toBe('world')
+    expect(textAddedSince(cut, grownLine(cut, '!'))).toBe('!')
   })
 })

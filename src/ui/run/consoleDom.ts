@@ -5,7 +5,7 @@
  * blocks (a new one after a newline past CONSOLE_BLOCK_SOFT_CHARS, or at
  * CONSOLE_BLOCK_HARD_CHARS), because the browser lays out a block again whenever text is added
  * to it: one block of 130,000 characters costs hundreds of milliseconds per frame, the last
- * small block almost nothing. Blocks well behind the newest one are marked settled
+ * small block almost nothing. Blocks a few behind the console's newest one are marked settled
  * (`data-settled`): the browser then lays out and paints them only while they are in view
  * (content-visibility, run.css). Everything is a text node: nothing a model, a tool or a server
  * says is ever parsed as HTML.
@@ -74,14 +74,27 @@ function grewFrom(shown: RenderedLine, text: string): boolean {
 }
 
 /**
- * Marks a closed block that has newer ones after it as settled. Marked when the block is far
- * enough behind the newest one that it is out of view in a console following its text, so the
- * switch costs the layout of a block the browser then skips (its size is the one it last had:
- * `contain-intrinsic-size: auto`), not a layout of its text. Marking blocks only at the end of a
- * run instead lays out all of them again in one frame: 26 ms of CPU for a 20,000-token reply.
+ * The newest blocks of a console, over all its lines, in the order they were made: a block is
+ * settled (`data-settled`) once more than CONSOLE_UNSETTLED_CLOSED_BLOCKS newer blocks follow it
+ * (the newest is open, the others closed). In a console following its text, that block is then
+ * out of view, so the switch costs the layout of a block the browser skips (its size is the one it
+ * last had: `contain-intrinsic-size: auto`), not a layout of its text. Settling every block when
+ * the node ended instead laid the whole reply out again in one frame: 26 ms of CPU for 20,000
+ * tokens. Text drawn at once (a saved run) settles the same way as its blocks are made.
  */
-function settle(chunk: Chunk | undefined): void {
-  chunk?.element.setAttribute('data-settled', '')
+class NewestBlocks {
+  private blocks: HTMLElement[] = []
+
+  add(block: HTMLElement): void {
+    this.blocks.push(block)
+    if (this.blocks.length > CONSOLE_UNSETTLED_CLOSED_BLOCKS + 1) {
+      this.blocks.shift()?.setAttribute('data-settled', '')
+    }
+  }
+
+  clear(): void {
+    this.blocks = []
+  }
 }
 
 /** Splits `text` into the blocks a console would lay it out in (for long outputs shown at once). */
@@ -99,6 +112,7 @@ export function splitIntoBlocks(text: string): string[] {
 export class ConsoleDom {
   private rendered: RenderedLine[] = []
   private dropped = 0
+  private readonly newest = new NewestBlocks()
 
   constructor(
     private readonly root: HTMLElement,
@@ -142,6 +156,7 @@ export class ConsoleDom {
     for (const r of this.rendered) r.element.remove()
     this.rendered = []
     this.dropped = 0
+    this.newest.clear()
   }
 
   private rebuild(lines: readonly ConsoleLine[], dropped: number): void {
@@ -216,7 +231,7 @@ export class ConsoleDom {
         line.element.appendChild(element)
         chunk = { element, text: node, length: 0, closed: false }
         line.chunks.push(chunk)
-        settle(line.chunks[line.chunks.length - 2 - CONSOLE_UNSETTLED_CLOSED_BLOCKS])
+        this.newest.add(element)
       }
       const { take, close } = takeLength(chunk.length, rest)
       chunk.text.appendData(rest.slice(0, take))

@@ -136,7 +136,7 @@ describe('console DOM', () => {
     expect(root.textContent).toBe('first second third')
   })
 
-  it('settles blocks a few behind the newest, streamed or drawn at once', () => {
+  it('settles blocks a few behind the newest over all lines, streamed or drawn at once', () => {
     const paragraph = `${'word '.repeat(100)}\n`
     const settled = (root: HTMLElement) =>
       [...root.querySelectorAll('.wf-run-console__block')].map((b) => b.hasAttribute('data-settled'))
@@ -155,5 +155,68 @@ describe('console DOM', () => {
     const atOnce = setup()
     atOnce.dom.sync([{ kind: 'output', text: paragraph.repeat(60) }], 0)
     expectSettled(settled(atOnce.root))
+    // An agent's console: many lines of one or two blocks each. Blocks settle across lines.
+    const agent = setup()
+    const lines: ConsoleLine[] = Array.from({ length: 12 }, (_, i) => ({
+      kind: i % 2 ? 'output' : 'reasoning',
+      text: paragraph.repeat(i % 3 === 0 ? 5 : 1),
+    }))
+    agent.dom.sync(lines, 0)
+    expectSettled(settled(agent.root))
+  })
+
+  it('keeps the fast path over the cap: the front is trimmed by count, the end from the pieces', () => {
+    const { root, dom } = setup()
+    const piece = `${'y'.repeat(499)}\n`
+    const count = Math.ceil((CONSOLE_MAX_CHARS * 1.2) / piece.length)
+    const state = stream(
+      Array.from({ length: count }, () => piece),
+      dom,
+    )
+    expect(state.consoleCut).toBe(true)
+    const next = reduceRunEvents({ nodes: { a: state }, run: null }, [
+      { type: 'nodeChunk', runId: 'r', at: 0, nodeId: 'a', text: 'tail', channel: 'output' },
+    ]).nodes['a'] as NodeRunState
+    const line = next.consoleLines[0] as ConsoleLine
+    const expected = line.text
+    Object.defineProperty(line, 'text', {
+      get: () => {
+        throw new Error('the console read the whole text')
+      },
+    })
+    dom.sync(next.consoleLines, next.consoleDropped)
+    expect(root.textContent).toBe(expected)
+    expect(expected.length).toBe(CONSOLE_MAX_CHARS)
+  })
+
+  it('draws the same lines into two consoles that sync at different paces, and a rerun after', () => {
+    const one = setup()
+    const two = setup()
+    let view = reduceRunEvents({ nodes: {}, run: null }, [
+      { type: 'runStart', runId: 'r', at: 0, flowId: 'f', nodeIds: ['a'] },
+    ])
+    for (let i = 0; i < 200; i += 1) {
+      const channel = i % 50 < 10 ? 'reasoning' : 'output'
+      view = reduceRunEvents(view, [
+        { type: 'nodeChunk', runId: 'r', at: 0, nodeId: 'a', text: `${i} `.repeat(30), channel },
+      ])
+      const a = view.nodes['a'] as NodeRunState
+      one.dom.sync(a.consoleLines, a.consoleDropped)
+      if (i % 7 === 0) two.dom.sync(a.consoleLines, a.consoleDropped)
+    }
+    const a = view.nodes['a'] as NodeRunState
+    two.dom.sync(a.consoleLines, a.consoleDropped)
+    const whole = a.consoleLines.map((l) => l.text).join('')
+    expect(one.root.textContent).toBe(whole)
+    expect(two.root.textContent).toBe(whole)
+    // A rerun clears the console and streams anew: nothing of the last run stays.
+    view = reduceRunEvents(view, [
+      { type: 'runStart', runId: 'r2', at: 1, flowId: 'f', nodeIds: ['a'] },
+      { type: 'nodeStart', runId: 'r2', at: 1, nodeId: 'a', inputs: {} },
+      { type: 'nodeChunk', runId: 'r2', at: 1, nodeId: 'a', text: 'again', channel: 'output' },
+    ])
+    const again = view.nodes['a'] as NodeRunState
+    one.dom.sync(again.consoleLines, again.consoleDropped)
+    expect(one.root.textContent).toBe('again')
   })
 })
