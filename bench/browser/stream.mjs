@@ -105,7 +105,7 @@ async function tasksFromTrace(page, from, to) {
   const costliest = tasks.reduce((worst, e) => (!worst || cpuOf(e) > cpuOf(worst) ? e : worst), undefined)
   return {
     maxWallMs: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
-    maxCpuMs: Math.max(0, ...tasks.map(cpuOf)),
+    maxCpuMs: costliest ? cpuOf(costliest) : 0,
     /** When the costliest task (by CPU time) started, in ms after `from`: where in the run it fell. */
     maxCpuAtMs: costliest ? (costliest.ts - a) / 1000 : NaN,
     /** CPU time (ms) of the traced task that started nearest to `startMs` (page clock). */
