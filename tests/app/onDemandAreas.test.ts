@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApp, onDemandInstaller, type ServiceInstaller } from '../../src/app/createApp.ts'
-import { noopFlowsService, type AppServices } from '../../src/app/services.ts'
-import { runStandIns } from '../../src/app/standIns.ts'
+import { createApp, onDemandInstaller, type ServiceInstaller } from '../../src/app/core/createApp.ts'
+import { noopFlowsService, type AppServices } from '../../src/ui/services.ts'
+import { runStandIns } from '../../src/app/core/standIns.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { createAreaStore } from '../../src/store/areaStore.ts'
 import { createFlowStore } from '../../src/store/flowStore.ts'

@@ -3,11 +3,11 @@
  * app is created, so it downloads while the shell paints, instead of growing the first-paint
  * bundle. Only storage/startup.ts: the file formats and the danger zone come with their areas.
  */
-export type StorageModule = typeof import('../storage/startup.ts')
+export type StorageModule = typeof import('../../storage/startupExports.ts')
 
 let loading: Promise<StorageModule> | null = null
 
 export function loadStorage(): Promise<StorageModule> {
-  loading ??= import('../storage/startup.ts')
+  loading ??= import('../../storage/startupExports.ts')
   return loading
 }

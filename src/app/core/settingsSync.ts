@@ -7,13 +7,13 @@
  * reached through its own chunk (storageModule.ts), never imported from here.
  */
 import type { StoreApi } from 'zustand'
-import { changeLanguage } from '../i18n/index.ts'
-import type { AppSettings, Language } from '../settings/schema.ts'
-import { settingsStore as defaultSettingsStore, type SettingsState } from '../store/settingsStore.ts'
-import type { SettingsUiState } from '../ui/settings/settingsUiStore.ts'
+import { changeLanguage } from '../../i18n/index.ts'
+import type { AppSettings, Language } from '../../settings/schema.ts'
+import { settingsStore as defaultSettingsStore, type SettingsState } from '../../store/settingsStore.ts'
+import type { SettingsUiState } from '../../store/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
 import { createKeyService, type KeyService } from './keyService.ts'
-import { loadStorage } from './storageModule.ts'
+import { loadStorage } from './loadStorage.ts'
 
 export interface SettingsSyncDeps {
   db: DbSource

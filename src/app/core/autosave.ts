@@ -5,9 +5,9 @@
  * per save. A failed save keeps the flow dirty (the next change or flush retries) and never
  * touches what was saved before.
  */
-import type { FlowDocument } from '../engine/index.ts'
-import type { FlowState, FlowStore } from '../store/flowStore.ts'
-import type { SaveStatus } from '../store/libraryStore.ts'
+import type { FlowDocument } from '../../engine/index.ts'
+import type { FlowState, FlowStore } from '../../store/flowStore.ts'
+import type { SaveStatus } from '../../store/libraryStore.ts'
 
 export interface AutosaveOptions {
   store: FlowStore

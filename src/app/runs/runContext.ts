@@ -4,7 +4,7 @@
  * the first run that runs code), the token estimator (made by the first run that calls a model;
  * its tokenizer loads with the first count), the clock, fetch and Stop.
  */
-import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../defaults.ts'
+import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../../defaults.ts'
 import {
   FlowError,
   type Clock,
@@ -13,9 +13,9 @@ import {
   type FlowDocument,
   type RunContext,
   type TokenEstimator,
-} from '../engine/index.ts'
-import { createProviderResolver } from '../providers/index.ts'
-import type { AppSettings } from '../settings/schema.ts'
+} from '../../engine/index.ts'
+import { createProviderResolver } from '../../providers/index.ts'
+import type { AppSettings } from '../../settings/schema.ts'
 
 /** A code runner the app may warm up before its first use (the browser worker pool can). */
 export type WarmableCodeRunner = CodeRunner & { warm?(): Promise<void>; dispose?(): void }

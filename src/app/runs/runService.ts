@@ -5,17 +5,23 @@
  * is written to IndexedDB while a run streams; its record is saved once, at its end, and the run
  * history of the open flow is refreshed.
  */
-import { runFlow, toFlowError, type FlowDocument, type NodeRegistry, type RunEvent } from '../engine/index.ts'
-import { i18next } from '../i18n/index.ts'
-import type { AppSettings } from '../settings/schema.ts'
-import { scrubSecrets } from '../storage/repositories/runs.ts'
-import { secretValues, splitSecrets } from '../storage/secrets.ts'
-import { selectDocument, type FlowStore } from '../store/flowStore.ts'
-import type { BannerError, NoticeState } from '../store/noticeStore.ts'
-import { isRunActive, type BadgeLabeller, type RunStore } from '../store/runStore.ts'
+import {
+  runFlow,
+  toFlowError,
+  type FlowDocument,
+  type NodeRegistry,
+  type RunEvent,
+} from '../../engine/index.ts'
+import { i18next } from '../../i18n/index.ts'
+import type { AppSettings } from '../../settings/schema.ts'
+import { scrubSecrets } from '../../storage/repositories/runs.ts'
+import { secretValues, splitSecrets } from '../../storage/secrets.ts'
+import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
+import type { BannerError, NoticeState } from '../../store/noticeStore.ts'
+import { isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
 import type { StoreApi } from 'zustand'
-import type { RunService } from './services.ts'
-import { RUN_BATCH_MIN_INTERVAL_MS } from '../defaults.ts'
+import type { RunService } from '../../ui/services.ts'
+import { RUN_BATCH_MIN_INTERVAL_MS } from '../../defaults.ts'
 import { animationFrames, createEventBatcher, type FrameScheduler } from './eventBatcher.ts'
 import { pacedFrames } from './pacedFrames.ts'
 import {

@@ -6,15 +6,11 @@
  * this service is part of the app core, which the first paint loads.
  */
 import type { StoreApi } from 'zustand'
-import type { UnlockedSecrets } from '../storage/index.ts'
-import {
-  settingsUiStore,
-  type PassphrasePurpose,
-  type SettingsUiState,
-} from '../ui/settings/settingsUiStore.ts'
+import type { UnlockedSecrets } from '../../storage/index.ts'
+import { settingsUiStore, type PassphrasePurpose, type SettingsUiState } from '../../store/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
-import type { KeyAccess } from './runContext.ts'
-import { loadStorage } from './storageModule.ts'
+import type { KeyAccess } from '../runs/runContext.ts'
+import { loadStorage } from './loadStorage.ts'
 
 export interface KeyServiceDeps {
   db: DbSource

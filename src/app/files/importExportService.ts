@@ -6,9 +6,9 @@
  * matches a saved flow the person chooses: import as a copy, replace that flow, or cancel.
  */
 import type { StoreApi } from 'zustand'
-import { IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
-import { toFlowError, type FlowDocument } from '../engine/index.ts'
-import { i18next } from '../i18n/index.ts'
+import { IMPORT_MAX_FILE_BYTES } from '../../defaults.ts'
+import { toFlowError, type FlowDocument } from '../../engine/index.ts'
+import { i18next } from '../../i18n/index.ts'
 import {
   asNewFlow,
   exportWorkflowText,
@@ -16,18 +16,18 @@ import {
   parseWorkflowText,
   saveFlow,
   workflowFileName,
-} from '../storage/index.ts'
-import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../store/flowStore.ts'
-import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
-import { noticeStore as defaultNotices, type NoticeState } from '../store/noticeStore.ts'
+} from '../../storage/index.ts'
+import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../../store/flowStore.ts'
+import { libraryStore as defaultLibrary, type LibraryState } from '../../store/libraryStore.ts'
+import { noticeStore as defaultNotices, type NoticeState } from '../../store/noticeStore.ts'
 import {
   importUiStore as defaultImportUi,
   type ImportReport,
   type ImportUiState,
-} from '../ui/import/importUiStore.ts'
-import { dbGetter, type DbSource } from './databaseService.ts'
-import { browserDownload, type Downloader } from './downloadService.ts'
-import type { ExportService, FlowsService, ImportService } from './services.ts'
+} from '../../store/importUiStore.ts'
+import { dbGetter, type DbSource } from '../core/databaseService.ts'
+import { browserDownload, type Downloader } from '../core/downloadService.ts'
+import type { ExportService, FlowsService, ImportService } from '../../ui/services.ts'
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string
 

@@ -3,7 +3,7 @@
  * prompt). Not part of any flow or of the settings themselves; nothing here is persisted.
  */
 import { createStore, useStore } from 'zustand'
-import type { ExportEntry } from './api.ts'
+import type { ExportEntry } from '../ui/settings/api.ts'
 
 /** plain: keys stored readable; locked: encrypted and not unlocked; unlocked: encrypted, open for this session. */
 export type KeyState = 'plain' | 'locked' | 'unlocked'

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext } from 'react'
 import type { AreaName } from '../store/areaStore.ts'
-import type { SettingsPanelApi } from '../ui/settings/api.ts'
+import type { SettingsPanelApi } from './settings/api.ts'
 
 export interface FlowsService {
   /** Creates an empty flow, saves it and opens it. */

@@ -3,9 +3,15 @@
  * (cycles, nodes Wardflow cannot run, settings that are not valid, broken references), turned
  * into one error-banner message. Nodes that cannot run are always named, in a list of their own.
  */
-import { RUN_REFUSAL_MAX_LISTED } from '../defaults.ts'
-import { nodeLabel, preflight, type FlowDocument, type NodeRegistry, type Problem } from '../engine/index.ts'
-import type { BannerError } from '../store/noticeStore.ts'
+import { RUN_REFUSAL_MAX_LISTED } from '../../defaults.ts'
+import {
+  nodeLabel,
+  preflight,
+  type FlowDocument,
+  type NodeRegistry,
+  type Problem,
+} from '../../engine/index.ts'
+import type { BannerError } from '../../store/noticeStore.ts'
 
 /** Looks up a `run:` catalogue entry. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string

@@ -6,11 +6,11 @@
  */
 import type { StoreApi } from 'zustand'
 import { z } from 'zod'
-import { toFlowError, type FetchLike, type FlowDocument } from '../engine/index.ts'
-import { asNewFlow, parseWorkflowText } from '../storage/index.ts'
-import type { NoticeState } from '../store/noticeStore.ts'
-import type { GalleryError, GalleryState, TemplateSummary } from '../ui/templates/galleryStore.ts'
-import type { TemplatesService } from './services.ts'
+import { toFlowError, type FetchLike, type FlowDocument } from '../../engine/index.ts'
+import { asNewFlow, parseWorkflowText } from '../../storage/index.ts'
+import type { NoticeState } from '../../store/noticeStore.ts'
+import type { GalleryError, GalleryState, TemplateSummary } from '../../store/galleryStore.ts'
+import type { TemplatesService } from '../../ui/services.ts'
 
 /** The template behind "See the loop breaker". */
 export const LOOP_BREAKER_TEMPLATE_ID = 'stuck-agent'

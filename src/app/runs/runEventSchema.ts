@@ -4,7 +4,7 @@
  * validate is left out instead of breaking the view.
  */
 import { z } from 'zod'
-import type { RunEvent } from '../engine/index.ts'
+import type { RunEvent } from '../../engine/index.ts'
 
 const base = { runId: z.string(), at: z.number() }
 const usage = z.object({

@@ -2,9 +2,9 @@
  * Plugs workflow import (file chooser, a file dropped on the canvas, PatchCat files) and export
  * into the app. An on-demand area (installers.ts): the file formats' code loads on first use.
  */
-import type { AppCore, Installed } from './createApp.ts'
+import type { AppCore, Installed } from '../core/createApp.ts'
 import { createWorkflowIoService } from './importExportService.ts'
-import type { AppServices } from './services.ts'
+import type { AppServices } from '../../ui/services.ts'
 
 /** The import/export installer for installers.ts. */
 export function installWorkflows(core: AppCore, services: AppServices): Installed {

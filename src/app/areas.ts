@@ -5,8 +5,8 @@
  * adds.
  */
 import { loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
-import { onDemandInstaller, type InstallerEntry, type ServiceInstaller } from './createApp.ts'
-import { runStandIns, settingsStandIns, templatesStandIns, workflowsStandIns } from './standIns.ts'
+import { onDemandInstaller, type InstallerEntry, type ServiceInstaller } from './core/createApp.ts'
+import { runStandIns, settingsStandIns, templatesStandIns, workflowsStandIns } from './core/standIns.ts'
 
 /** An area's code together with its English text (the catalogues not bundled at start). */
 async function withText(
@@ -23,23 +23,19 @@ async function withText(
 export const installers: InstallerEntry[] = [
   onDemandInstaller(
     'settings',
-    () =>
-      withText(SETTINGS_NAMESPACES, () => import('./settingsInstaller.ts').then((m) => m.installSettings)),
+    () => withText(SETTINGS_NAMESPACES, () => import('./settings/install.ts').then((m) => m.installSettings)),
     settingsStandIns,
   ),
   onDemandInstaller(
     'workflows',
-    () =>
-      withText(SETTINGS_NAMESPACES, () => import('./workflowsInstaller.ts').then((m) => m.installWorkflows)),
+    () => withText(SETTINGS_NAMESPACES, () => import('./files/install.ts').then((m) => m.installWorkflows)),
     workflowsStandIns,
   ),
-  onDemandInstaller('runs', () => import('./runInstaller.ts').then((m) => m.installRuns), runStandIns),
+  onDemandInstaller('runs', () => import('./runs/install.ts').then((m) => m.installRuns), runStandIns),
   onDemandInstaller(
     'templates',
     () =>
-      withText([TEMPLATES_NAMESPACE], () =>
-        import('./templatesInstaller.ts').then((m) => m.installTemplates),
-      ),
+      withText([TEMPLATES_NAMESPACE], () => import('./templates/install.ts').then((m) => m.installTemplates)),
     templatesStandIns,
   ),
 ]

@@ -4,17 +4,17 @@
  * remembered so a reload reopens it.
  */
 import type { StoreApi } from 'zustand'
-import type { FlowDocument } from '../engine/index.ts'
-import { toFlowError } from '../engine/index.ts'
-import { i18next } from '../i18n/index.ts'
-import type { WardflowDb } from '../storage/index.ts'
-import type { FlowStore } from '../store/flowStore.ts'
-import { EMPTY_VIEWPORT } from '../store/flowStore.ts'
-import { newFlowId } from '../store/ids.ts'
-import type { FlowSummary, LibraryState } from '../store/libraryStore.ts'
-import type { NoticeState } from '../store/noticeStore.ts'
-import type { FlowsService } from './services.ts'
-import { loadStorage } from './storageModule.ts'
+import type { FlowDocument } from '../../engine/index.ts'
+import { toFlowError } from '../../engine/index.ts'
+import { i18next } from '../../i18n/index.ts'
+import type { WardflowDb } from '../../storage/index.ts'
+import type { FlowStore } from '../../store/flowStore.ts'
+import { EMPTY_VIEWPORT } from '../../store/flowStore.ts'
+import { newFlowId } from '../../store/ids.ts'
+import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
+import type { NoticeState } from '../../store/noticeStore.ts'
+import type { FlowsService } from '../../ui/services.ts'
+import { loadStorage } from './loadStorage.ts'
 
 const LAST_FLOW_KEY = 'wardflow.lastFlowId'
 

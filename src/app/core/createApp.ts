@@ -8,21 +8,21 @@
  * in their place and forwards the call.
  */
 import { createStore, type StoreApi } from 'zustand'
-import { toFlowError, type FlowDocument } from '../engine/index.ts'
-import { engineRegistry } from '../nodes/registry.ts'
-import type { WardflowDb } from '../storage/index.ts'
-import { flowStore as defaultFlowStore, type FlowStore } from '../store/flowStore.ts'
-import { libraryStore } from '../store/libraryStore.ts'
-import { noticeStore } from '../store/noticeStore.ts'
-import { watchPreflight } from '../store/preflight.ts'
-import { runStore } from '../store/runStore.ts'
-import { settingsStore } from '../store/settingsStore.ts'
-import { areaStore as defaultAreaStore, type AreaName, type AreaState } from '../store/areaStore.ts'
+import { toFlowError, type FlowDocument } from '../../engine/index.ts'
+import { engineRegistry } from '../../nodes/registry.ts'
+import type { WardflowDb } from '../../storage/index.ts'
+import { flowStore as defaultFlowStore, type FlowStore } from '../../store/flowStore.ts'
+import { libraryStore } from '../../store/libraryStore.ts'
+import { noticeStore } from '../../store/noticeStore.ts'
+import { watchPreflight } from '../../store/preflight.ts'
+import { runStore } from '../../store/runStore.ts'
+import { settingsStore } from '../../store/settingsStore.ts'
+import { areaStore as defaultAreaStore, type AreaName, type AreaState } from '../../store/areaStore.ts'
 import { startAutosave, type Autosave } from './autosave.ts'
 import { createFlowsService, summaryOf, type AppFlowsService } from './flowsService.ts'
-import type { AppServices } from './services.ts'
+import type { AppServices } from '../../ui/services.ts'
 import { createSettingsSync, type SettingsSync } from './settingsSync.ts'
-import { loadStorage } from './storageModule.ts'
+import { loadStorage } from './loadStorage.ts'
 
 export interface AppCore {
   /** The database; rejects (once reported in the banner) when the browser blocks storage. */
@@ -57,7 +57,7 @@ export interface OnDemandInstaller {
 
 export type InstallerEntry = ServiceInstaller | OnDemandInstaller
 
-/** `onDemandInstaller('runs', () => import('./runInstaller.ts').then((m) => m.installRuns), runStandIns)` */
+/** `onDemandInstaller('runs', () => import('../runs/install.ts').then((m) => m.installRuns), runStandIns)` */
 export function onDemandInstaller(
   area: AreaName,
   load: () => Promise<ServiceInstaller>,

@@ -4,8 +4,8 @@
  * start without this code). An on-demand area (installers.ts): it loads when settings open or
  * a run needs the passphrase prompt.
  */
-import type { AppCore, Installed } from './createApp.ts'
-import type { AppServices } from './services.ts'
+import type { AppCore, Installed } from '../core/createApp.ts'
+import type { AppServices } from '../../ui/services.ts'
 import { createSettingsService } from './settingsService.ts'
 
 /** The settings installer for installers.ts. */

@@ -3,11 +3,16 @@
  * the service is tested against real IndexedDB through fake-indexeddb, or a stand-in), plus
  * the shapes the run panel lists and the replay that re-opens a past run.
  */
-import type { RunEvent } from '../engine/index.ts'
-import type { WardflowDb } from '../storage/db.ts'
-import { getRun, listRuns, saveRun } from '../storage/repositories/runs.ts'
-import type { RunRecord } from '../storage/rows.ts'
-import { replayRunEvents, type BadgeLabeller, type RunHistoryItem, type RunView } from '../store/runStore.ts'
+import type { RunEvent } from '../../engine/index.ts'
+import type { WardflowDb } from '../../storage/db.ts'
+import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
+import type { RunRecord } from '../../storage/rows.ts'
+import {
+  replayRunEvents,
+  type BadgeLabeller,
+  type RunHistoryItem,
+  type RunView,
+} from '../../store/runStore.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
 export interface SaveRunRequest {

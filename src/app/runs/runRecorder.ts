@@ -3,8 +3,8 @@
  * its events with each node's consecutive chunks merged, node outputs and timings, status and
  * usage. The run service saves the result once, when `runFinish` arrives.
  */
-import type { NodeChunkEvent, RunEvent, Usage } from '../engine/index.ts'
-import type { NodeTiming, RunRecord } from '../storage/rows.ts'
+import type { NodeChunkEvent, RunEvent, Usage } from '../../engine/index.ts'
+import type { NodeTiming, RunRecord } from '../../storage/rows.ts'
 
 export class RunRecorder {
   private readonly events: RunEvent[] = []

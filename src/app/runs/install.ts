@@ -3,19 +3,19 @@
  * window.fetch, the QuickJS Web Worker sandbox, the tokenizer in a Web Worker of its own), the
  * storage runs repository, and the passphrase prompt of the settings area for locked keys.
  */
-import { engineRegistry } from '../nodes/registry.ts'
-import { siteUrl } from '../platform/siteUrl.ts'
-import { systemClock } from '../platform/systemClock.ts'
-import { loadBrowserTokenEstimator } from '../providers/tokenWorker.ts'
-import { createWorkerCodeRunner } from '../sandbox/worker-runner.ts'
-import { noticeStore } from '../store/noticeStore.ts'
-import { runStore } from '../store/runStore.ts'
-import { settingsStore } from '../store/settingsStore.ts'
-import type { AppCore, Installed } from './createApp.ts'
+import { engineRegistry } from '../../nodes/registry.ts'
+import { siteUrl } from '../../platform/siteUrl.ts'
+import { systemClock } from '../../platform/systemClock.ts'
+import { loadBrowserTokenEstimator } from '../../providers/tokenWorker.ts'
+import { createWorkerCodeRunner } from '../../sandbox/worker-runner.ts'
+import { noticeStore } from '../../store/noticeStore.ts'
+import { runStore } from '../../store/runStore.ts'
+import { settingsStore } from '../../store/settingsStore.ts'
+import type { AppCore, Installed } from '../core/createApp.ts'
 import type { KeyAccess, RunHost } from './runContext.ts'
 import { dexieRunsRepository } from './runHistory.ts'
 import { createRunService } from './runService.ts'
-import type { AppServices } from './services.ts'
+import type { AppServices } from '../../ui/services.ts'
 
 /** The browser's abilities for runs. */
 export function browserRunHost(): RunHost {

@@ -3,18 +3,18 @@
  * the bundled files are served from, and "save as a new flow, then open it" through storage and
  * the flows service.
  */
-import type { FetchLike } from '../engine/index.ts'
-import { i18next, UNTITLED_FLOW_NAMES } from '../i18n/index.ts'
-import { siteUrl } from '../platform/siteUrl.ts'
-import { saveFlow } from '../storage/index.ts'
-import type { FlowState } from '../store/flowStore.ts'
-import { newFlowId } from '../store/ids.ts'
-import { libraryStore } from '../store/libraryStore.ts'
-import { noticeStore } from '../store/noticeStore.ts'
-import { galleryStore } from '../ui/templates/galleryStore.ts'
-import type { AppCore, Installed, ServiceInstaller } from './createApp.ts'
-import { summaryOf } from './flowsService.ts'
-import type { AppServices } from './services.ts'
+import type { FetchLike } from '../../engine/index.ts'
+import { i18next, UNTITLED_FLOW_NAMES } from '../../i18n/index.ts'
+import { siteUrl } from '../../platform/siteUrl.ts'
+import { saveFlow } from '../../storage/index.ts'
+import type { FlowState } from '../../store/flowStore.ts'
+import { newFlowId } from '../../store/ids.ts'
+import { libraryStore } from '../../store/libraryStore.ts'
+import { noticeStore } from '../../store/noticeStore.ts'
+import { galleryStore } from '../../store/galleryStore.ts'
+import type { AppCore, Installed, ServiceInstaller } from '../core/createApp.ts'
+import { summaryOf } from '../core/flowsService.ts'
+import type { AppServices } from '../../ui/services.ts'
 import { createTemplatesService } from './templatesService.ts'
 
 /** `templates:` text in the UI language; undefined when no catalogue has the key. */

@@ -8,7 +8,7 @@
  * renders what selects it) about 15 times a second instead of 60, and asks for no frame it
  * does not use.
  */
-import { RUN_BATCH_FRAME_TOLERANCE_MS } from '../defaults.ts'
+import { RUN_BATCH_FRAME_TOLERANCE_MS } from '../../defaults.ts'
 import type { FrameScheduler } from './eventBatcher.ts'
 
 /** The clock and timer the pacing needs; tests pass manual ones. */

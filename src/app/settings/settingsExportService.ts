@@ -4,8 +4,8 @@
  * full; a sanitized import keeps the stored keys of providers with the same id.
  */
 import type { StoreApi } from 'zustand'
-import { FlowError } from '../engine/index.ts'
-import type { AppSettings } from '../settings/schema.ts'
+import { FlowError } from '../../engine/index.ts'
+import type { AppSettings } from '../../settings/schema.ts'
 import {
   exportSettingsFull,
   exportSettingsSanitized,
@@ -16,12 +16,12 @@ import {
   removeExport,
   settingsFileName,
   type ImportedSettings,
-} from '../storage/index.ts'
-import type { SettingsImportOutcome, SettingsPanelApi } from '../ui/settings/api.ts'
-import type { SettingsUiState } from '../ui/settings/settingsUiStore.ts'
-import { dbGetter, type DbSource } from './databaseService.ts'
-import type { Downloader } from './downloadService.ts'
-import type { KeyService } from './keyService.ts'
+} from '../../storage/index.ts'
+import type { SettingsImportOutcome, SettingsPanelApi } from '../../ui/settings/api.ts'
+import type { SettingsUiState } from '../../store/settingsUiStore.ts'
+import { dbGetter, type DbSource } from '../core/databaseService.ts'
+import type { Downloader } from '../core/downloadService.ts'
+import type { KeyService } from '../core/keyService.ts'
 
 export interface SettingsExportDeps {
   db: DbSource

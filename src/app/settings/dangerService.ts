@@ -4,13 +4,13 @@
  * operation in one transaction.
  */
 import type { StoreApi } from 'zustand'
-import { clearCache, deleteAllFlows, describeClearCache, resetSettings } from '../storage/index.ts'
-import type { AppSettings } from '../settings/schema.ts'
-import type { FlowStore } from '../store/flowStore.ts'
-import type { LibraryState } from '../store/libraryStore.ts'
-import type { SettingsPanelApi } from '../ui/settings/api.ts'
-import { dbGetter, type DbSource } from './databaseService.ts'
-import type { FlowsService } from './services.ts'
+import { clearCache, deleteAllFlows, describeClearCache, resetSettings } from '../../storage/index.ts'
+import type { AppSettings } from '../../settings/schema.ts'
+import type { FlowStore } from '../../store/flowStore.ts'
+import type { LibraryState } from '../../store/libraryStore.ts'
+import type { SettingsPanelApi } from '../../ui/settings/api.ts'
+import { dbGetter, type DbSource } from '../core/databaseService.ts'
+import type { FlowsService } from '../../ui/services.ts'
 
 export interface DangerDeps {
   db: DbSource

@@ -4,7 +4,7 @@
  * text of one node and channel is merged while it waits. The run service paces the frames
  * (pacedFrames.ts: at most one batch per RUN_BATCH_MIN_INTERVAL_MS).
  */
-import type { NodeChunkEvent, RunEvent } from '../engine/index.ts'
+import type { NodeChunkEvent, RunEvent } from '../../engine/index.ts'
 
 /** When to apply a batch: animation frames (paced) in the app, a manual queue in tests. */
 export interface FrameScheduler {

@@ -3,9 +3,9 @@
  * loads the area, then forwards to the service it installed in the stand-in's place. A failed
  * load is already reported in the banner by createApp; here it only ends the call.
  */
-import { isRunActive, runStore } from '../store/runStore.ts'
-import { settingsUiStore } from '../ui/settings/settingsUiStore.ts'
-import type { AppServices } from './services.ts'
+import { isRunActive, runStore } from '../../store/runStore.ts'
+import { settingsUiStore } from '../../store/settingsUiStore.ts'
+import type { AppServices } from '../../ui/services.ts'
 
 type Load = () => Promise<AppServices>
 
