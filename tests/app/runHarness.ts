@@ -7,7 +7,7 @@
 import { createRunService, type AppRunService, type RunServiceDeps } from '../../src/app/runs/runService.ts'
 import { dexieRunsRepository } from '../../src/app/runs/runHistory.ts'
 import type { FrameScheduler } from '../../src/app/runs/eventBatcher.ts'
-import type { KeyAccess, WarmableCodeRunner } from '../../src/app/runs/runContext.ts'
+import type { KeyAccess, WarmableCodeRunner } from '../../src/app/runs/RunResources.ts'
 import type { FlowDocument } from '../../src/engine/index.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'

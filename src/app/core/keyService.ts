@@ -9,7 +9,7 @@ import type { StoreApi } from 'zustand'
 import type { UnlockedSecrets } from '../../storage/index.ts'
 import { settingsUiStore, type PassphrasePurpose, type SettingsUiState } from '../../store/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
-import type { KeyAccess } from '../runs/runContext.ts'
+import type { KeyAccess } from '../runs/RunResources.ts'
 import { loadStorage } from './loadStorage.ts'
 
 export interface KeyServiceDeps {

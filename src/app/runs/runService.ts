@@ -30,7 +30,7 @@ import {
   keyLockedError,
   type KeyAccess,
   type RunHost,
-} from './runContext.ts'
+} from './RunResources.ts'
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
 import { RUN_REFUSED_CODE, runRefusal, type Translate } from './runRefusal.ts'
