@@ -197,7 +197,7 @@ export const CONSOLE_MAX_CHARS = 200_000
 export const CONSOLE_DRAW_MIN_INTERVAL_MS = 56
 /**
  * The run applies its batched events (store update, console draw) at most once per this many ms,
- * in an animation frame, waiting on a timer in between (src/app/pacedFrames.ts): every fourth
+ * in an animation frame, waiting on a timer in between (src/app/runs/pacedFrames.ts): every fourth
  * frame at 60 Hz, and no frame at all while there is nothing to apply. The console's own limit
  * (above) is a little shorter, so a batch is drawn in the frame it is applied in.
  */

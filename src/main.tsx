@@ -12,7 +12,7 @@ import './ui/theme/canvas.css'
 import './ui/theme/panels.css'
 import { App } from './App.tsx'
 import { createApp } from './app/core/createApp.ts'
-import { installers } from './app/areas.ts'
+import { areas } from './app/areas.ts'
 import { ServicesProvider } from './ui/ServicesProvider.tsx'
 import { initI18n, initialLanguage } from './i18n/index.ts'
 import { registerServiceWorker } from './offline/registerServiceWorker.ts'
@@ -27,7 +27,7 @@ document.documentElement.dataset['theme'] = resolveTheme(
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
 )
 
-const app = createApp({ installers })
+const app = createApp({ installers: areas })
 
 void initI18n(language).then(() => {
   const root = document.getElementById('root')

@@ -1,12 +1,14 @@
 /**
- * Each area plugs its services into the app here (one line each): runs, settings screen,
- * workflow import/export, templates. An installer receives the core (database, flow store,
- * flows service, autosave, settings sync) and the services built so far, and returns what it
- * adds.
+ * The app's areas, one entry each: runs, the settings screen, workflow files (import/export)
+ * and templates. Each loads on first use of one of its controls, or when the pointer reaches
+ * one; the page's start loads none of their code. Until then each publishes stand-ins
+ * (core/standIns.ts) that load it and forward the call. Stored settings load with the core
+ * (core/settingsSync.ts), not here.
  */
 import { loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
-import { onDemandInstaller, type InstallerEntry, type ServiceInstaller } from './core/createApp.ts'
-import { runStandIns, settingsStandIns, templatesStandIns, workflowsStandIns } from './core/standIns.ts'
+import { lazyArea, type AppArea, type ServiceInstaller } from './core/createApp.ts'
+import { afterLoad, forwardingStandIn, pendingRun } from './core/standIns.ts'
+import { settingsUiStore } from '../store/settingsUiStore.ts'
 
 /** An area's code together with its English text (the catalogues not bundled at start). */
 async function withText(
@@ -17,25 +19,41 @@ async function withText(
   return installer
 }
 
-// On demand: an area's code (engine runner, providers, sandbox client, file formats, settings
-// screen, gallery) loads on the first use of one of its controls, or when the pointer reaches
-// one; the page's start loads none of it. Stored settings load with the core (settingsSync.ts).
-export const installers: InstallerEntry[] = [
-  onDemandInstaller(
+export const areas: AppArea[] = [
+  lazyArea(
     'settings',
     () => withText(SETTINGS_NAMESPACES, () => import('./settings/install.ts').then((m) => m.installSettings)),
-    settingsStandIns,
+    (load) => ({
+      settings: forwardingStandIn(load, 'settings', [], {
+        open() {
+          // Open at once: the dialog shows as soon as its code lands.
+          settingsUiStore.getState().openSettings()
+          void load().catch(() => settingsUiStore.getState().closeSettings())
+        },
+      }),
+    }),
   ),
-  onDemandInstaller(
+  lazyArea(
     'workflows',
     () => withText(SETTINGS_NAMESPACES, () => import('./files/install.ts').then((m) => m.installWorkflows)),
-    workflowsStandIns,
+    (load) => ({
+      import: forwardingStandIn(load, 'import', ['importFile']),
+      export: forwardingStandIn(load, 'export', ['exportWorkflow']),
+    }),
   ),
-  onDemandInstaller('runs', () => import('./runs/install.ts').then((m) => m.installRuns), runStandIns),
-  onDemandInstaller(
+  lazyArea(
+    'runs',
+    () => import('./runs/install.ts').then((m) => m.installRuns),
+    (load) => ({ run: forwardingStandIn(load, 'run', ['openRun'], pendingRun(load)) }),
+  ),
+  lazyArea(
     'templates',
     () =>
       withText([TEMPLATES_NAMESPACE], () => import('./templates/install.ts').then((m) => m.installTemplates)),
-    templatesStandIns,
+    (load) => ({
+      templates: forwardingStandIn(load, 'templates', ['openGallery', 'openLoopBreaker'], {
+        openTemplate: async (id) => (await afterLoad(load, (s) => s.templates?.openTemplate?.(id))) ?? false,
+      }),
+    }),
   ),
 ]

@@ -72,7 +72,7 @@ export interface AppServices {
   import?: ImportService
   export?: ExportService
   settings?: SettingsService
-  /** What the settings screen does (app/settingsService.ts). */
+  /** What the settings screen does (app/settings/settingsService.ts). */
   settingsPanel?: SettingsPanelApi
   templates?: TemplatesService
 }

@@ -11,7 +11,7 @@ import { templatesHarness, type Harness } from './templatesSupport.ts'
 
 beforeAll(async () => {
   await initI18n('en')
-  // The app loads the gallery's English text with the templates area (app/installers.ts).
+  // The app loads the gallery's English text with the templates area (app/areas.ts).
   await loadNamespaces([TEMPLATES_NAMESPACE])
 })
 

@@ -1,11 +1,10 @@
 /**
  * The composition root: opens storage, starts autosave, preflight and the settings sync, builds
  * the services the UI receives through ServicesContext, and lets each area install its own
- * services (runs, settings screen, import/export, templates) through `installers.ts`.
- * Installers are plain (installed at start) or on demand: their code loads on first use. An
- * on-demand area publishes stand-in services at once, so every
- * control works from the first paint; the first call loads the area, installs the real services
- * in their place and forwards the call.
+ * services (runs, settings screen, import/export, templates; the list is `app/areas.ts`).
+ * An installer runs at start, or, for a lazy area, on first use: such an area publishes
+ * stand-in services at once (standIns.ts), so every control works from the first paint; the
+ * first call loads the area, installs the real services in their place and forwards the call.
  */
 import { createStore, type StoreApi } from 'zustand'
 import { toFlowError, type FlowDocument } from '../../engine/index.ts'
@@ -49,26 +48,27 @@ export type ServiceInstaller = (core: AppCore, services: AppServices) => Install
  * An area whose code loads on first use. `standIns` are published at once: each one asks for
  * the area with `load` and then calls what the area installed in its place.
  */
-export interface OnDemandInstaller {
+export interface LazyArea {
   area: AreaName
   load: () => Promise<ServiceInstaller>
   standIns(load: () => Promise<AppServices>): Partial<AppServices>
 }
 
-export type InstallerEntry = ServiceInstaller | OnDemandInstaller
+/** An installer run at start, or an area loaded on first use. */
+export type AppArea = ServiceInstaller | LazyArea
 
-/** `onDemandInstaller('runs', () => import('../runs/install.ts').then((m) => m.installRuns), runStandIns)` */
-export function onDemandInstaller(
+/** `lazyArea('runs', () => import('../runs/install.ts').then((m) => m.installRuns), (load) => ({ run: ... }))` */
+export function lazyArea(
   area: AreaName,
   load: () => Promise<ServiceInstaller>,
-  standIns: OnDemandInstaller['standIns'],
-): OnDemandInstaller {
+  standIns: LazyArea['standIns'],
+): LazyArea {
   return { area, load, standIns }
 }
 
 export interface CreateAppOptions {
   dbName?: string
-  installers?: readonly InstallerEntry[]
+  installers?: readonly AppArea[]
   flows?: FlowStore
   /** Opens the database; tests pass one backed by fake-indexeddb. */
   openDb?(): Promise<WardflowDb>
@@ -152,7 +152,7 @@ export function createApp(options: CreateAppOptions = {}): App {
 
   const entries = options.installers ?? []
   /** Each on-demand area's installer and the stand-ins it published. */
-  const onDemand = new Map<AreaName, { entry: OnDemandInstaller; standIns: Partial<AppServices> }>()
+  const onDemand = new Map<AreaName, { entry: LazyArea; standIns: Partial<AppServices> }>()
   const areaLoads = new Map<AreaName, Promise<AppServices>>()
   function loadArea(name: AreaName): Promise<AppServices> {
     const area = onDemand.get(name)

@@ -1,7 +1,8 @@
 /**
- * Storage (Dexie and the repositories the core uses) as a separate chunk: requested when the
- * app is created, so it downloads while the shell paints, instead of growing the first-paint
- * bundle. Only storage/startup.ts: the file formats and the danger zone come with their areas.
+ * Storage (Dexie and the repositories the core uses) as a separate chunk, imported on demand:
+ * requested when the app is created, so it downloads while the shell paints, instead of growing
+ * the first-paint bundle. Only storage/startupExports.ts: the file formats and the danger zone
+ * come with their areas.
  */
 export type StorageModule = typeof import('../../storage/startupExports.ts')
 

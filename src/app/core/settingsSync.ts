@@ -4,7 +4,7 @@
  * language, and persists what the header changes straight in the store (language, theme).
  * It is part of the app core, so autosave and runs see stored settings while the settings
  * screen's code (providers, exports, danger zone) loads only when the screen opens. Storage is
- * reached through its own chunk (storageModule.ts), never imported from here.
+ * reached through its own chunk (loadStorage.ts), never imported from here.
  */
 import type { StoreApi } from 'zustand'
 import { changeLanguage } from '../../i18n/index.ts'

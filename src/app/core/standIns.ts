@@ -1,16 +1,23 @@
 /**
- * What each on-demand area publishes before its code has loaded (createApp.ts): every call
- * loads the area, then forwards to the service it installed in the stand-in's place. A failed
+ * Services an area publishes before its code has loaded (createApp.ts): a stand-in forwards
+ * each call to the service the area installs in its place, after loading the area. A failed
  * load is already reported in the banner by createApp; here it only ends the call.
  */
 import { isRunActive, runStore } from '../../store/runStore.ts'
-import { settingsUiStore } from '../../store/settingsUiStore.ts'
 import type { AppServices } from '../../ui/services.ts'
 
-type Load = () => Promise<AppServices>
+/** Loads the area (once) and resolves with the services it installed. */
+export type LoadArea = () => Promise<AppServices>
+
+type ServiceName = Exclude<keyof AppServices, 'flows' | 'areas'>
+type Service<K extends ServiceName> = NonNullable<AppServices[K]>
+type Method = (...args: never[]) => unknown
 
 /** Loads the area, then calls `call` with its services; resolves undefined when the load failed. */
-async function after<T>(load: Load, call: (services: AppServices) => T): Promise<Awaited<T> | undefined> {
+export async function afterLoad<T>(
+  load: LoadArea,
+  call: (services: AppServices) => T,
+): Promise<Awaited<T> | undefined> {
   let services: AppServices
   try {
     services = await load()
@@ -20,70 +27,57 @@ async function after<T>(load: Load, call: (services: AppServices) => T): Promise
   return await call(services)
 }
 
-export function runStandIns(load: Load): Partial<AppServices> {
+/**
+ * The stand-in for service `name`: each of `methods` loads the area, then calls the same method
+ * of the service the area installed (resolving undefined when the load failed). `own` methods
+ * answer without forwarding: what the UI must see at once, before the area's code arrives.
+ */
+export function forwardingStandIn<K extends ServiceName>(
+  load: LoadArea,
+  name: K,
+  methods: readonly (keyof Service<K>)[],
+  own: Partial<Service<K>> = {},
+): Service<K> {
+  const forwarded: Record<PropertyKey, Method> = {}
+  for (const method of methods) {
+    forwarded[method] = (...args: never[]) =>
+      afterLoad(load, (services) => {
+        const real = services[name] as Record<PropertyKey, Method | undefined> | undefined
+        return real?.[method]?.(...args)
+      })
+  }
+  // Built method by method from names of Service<K>, which the checker cannot follow.
+  return { ...forwarded, ...own } as unknown as Service<K>
+}
+
+/**
+ * The run service's own methods before the runs area arrives: Run shows "preparing" at once (Run
+ * disabled, Stop enabled, as with the area loaded) and starts the real run when the area is
+ * there; Stop meanwhile cancels it.
+ */
+export function pendingRun(load: LoadArea): Partial<Service<'run'>> {
   const setPhase = (phase: 'idle' | 'preparing'): void => runStore.getState().actions.setPhase(phase)
-  /** A Run click waiting for the area's code; Stop meanwhile cancels it. */
   let pending = false
-  return {
-    run: {
-      run() {
-        if (isRunActive(runStore.getState().phase)) return
-        // "Preparing" at once, as with the area loaded: Run is disabled and Stop enabled.
-        pending = true
-        setPhase('preparing')
-        load().then(
-          (services) => {
-            if (!pending) return
-            pending = false
-            // Back to idle and into the real run in one task: the real run sets "preparing" again.
-            setPhase('idle')
-            services.run?.run()
-          },
-          () => {
-            if (!pending) return
-            pending = false
-            setPhase('idle')
-          },
-        )
-      },
-      stop() {
-        if (!pending) return
-        pending = false
-        setPhase('idle')
-      },
-      openRun: async (id) => void (await after(load, (s) => s.run?.openRun?.(id))),
-      showLive: () => runStore.getState().actions.showLive(),
-      // No history is held before the area loads (it reads the history when it starts).
-      refreshHistory: async () => {},
-    },
+  const settle = (): boolean => {
+    if (!pending) return false
+    pending = false
+    setPhase('idle')
+    return true
   }
-}
-
-export function settingsStandIns(load: Load): Partial<AppServices> {
   return {
-    settings: {
-      open() {
-        // Open at once: the dialog shows as soon as its code lands.
-        settingsUiStore.getState().openSettings()
-        void load().catch(() => settingsUiStore.getState().closeSettings())
-      },
+    run() {
+      if (isRunActive(runStore.getState().phase)) return
+      pending = true
+      setPhase('preparing')
+      load().then(
+        // Back to idle and into the real run in one task: the real run sets "preparing" again.
+        (services) => void (settle() && services.run?.run()),
+        () => void settle(),
+      )
     },
-  }
-}
-
-export function workflowsStandIns(load: Load): Partial<AppServices> {
-  return {
-    import: { importFile: async (file) => void (await after(load, (s) => s.import?.importFile(file))) },
-    export: { exportWorkflow: async () => void (await after(load, (s) => s.export?.exportWorkflow())) },
-  }
-}
-
-export function templatesStandIns(load: Load): Partial<AppServices> {
-  return {
-    templates: {
-      openGallery: () => void after(load, (s) => s.templates?.openGallery()),
-      openLoopBreaker: () => void after(load, (s) => s.templates?.openLoopBreaker()),
-      openTemplate: async (id) => (await after(load, (s) => s.templates?.openTemplate?.(id))) ?? false,
-    },
+    stop: () => void settle(),
+    showLive: () => runStore.getState().actions.showLive(),
+    // No history is held before the area loads (it reads the history when it starts).
+    refreshHistory: async () => {},
   }
 }

@@ -48,7 +48,7 @@ export function settingsKeyAccess(core: Pick<AppCore, 'settings' | 'area'>): Key
   }
 }
 
-/** The run installer for installers.ts. */
+/** The run installer for app/areas.ts. */
 export function installRuns(core: AppCore, services: AppServices): Installed {
   const service = createRunService({
     flows: core.flows,

@@ -1,14 +1,14 @@
 /**
  * Plugs the settings screen into the app: providers, keys and their lock, runtime protection,
  * exports and the danger zone, over the core's settings sync (stored settings are loaded at
- * start without this code). An on-demand area (installers.ts): it loads when settings open or
+ * start without this code). An area loaded on first use (app/areas.ts): it loads when settings open or
  * a run needs the passphrase prompt.
  */
 import type { AppCore, Installed } from '../core/createApp.ts'
 import type { AppServices } from '../../ui/services.ts'
 import { createSettingsService } from './settingsService.ts'
 
-/** The settings installer for installers.ts. */
+/** The settings installer for app/areas.ts. */
 export function installSettings(core: AppCore, services: AppServices): Installed {
   const settings = createSettingsService({
     db: core.db,

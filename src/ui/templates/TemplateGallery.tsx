@@ -1,6 +1,6 @@
 /**
  * The template gallery: example flows that run offline with the demo provider. "Open" creates
- * a new flow from the template and opens it (app/templatesService.ts does the work).
+ * a new flow from the template and opens it (app/templates/templatesService.ts does the work).
  */
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../services.ts'

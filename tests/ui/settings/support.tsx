@@ -19,7 +19,7 @@ configure({ asyncUtilTimeout: 10_000 })
 
 export async function useLanguage(language: Language): Promise<void> {
   await initI18n(language)
-  // The app loads the settings screen's English text with its code (installers.ts).
+  // The app loads the settings screen's English text with its code (app/areas.ts).
   await loadNamespaces(SETTINGS_NAMESPACES)
   await changeLanguage(language)
 }
