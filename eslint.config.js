@@ -1,5 +1,6 @@
 // ESLint enforces the architecture's dependency rule (docs/architecture.md) so that a wrong
-// import arrow fails `npm test` instead of waiting for a review.
+// import arrow fails `npm test` instead of waiting for a review. Cycles between folders are
+// checked by scripts/check-cycles.mjs, which `npm run lint` runs first.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -149,8 +150,8 @@ export default tseslint.config(
       'no-restricted-imports': forbid(
         [[...storageLibs], 'store/ never touches Dexie; app/ subscribes it to storage.'],
         [
-          ['**/storage/**', '**/providers/**', '**/sandbox/**', '**/app/**'],
-          'store/ never imports storage, providers or the sandbox.',
+          ['**/storage/**', '**/providers/**', '**/sandbox/**', '**/app/**', '**/ui/**'],
+          'store/ never imports storage, providers, the sandbox, app/ or ui/ (ui/ reads the stores).',
         ],
       ),
     },
@@ -161,8 +162,8 @@ export default tseslint.config(
       'no-restricted-imports': forbid(
         [[...storageLibs], 'ui/ never calls Dexie directly.'],
         [
-          ['**/providers/**', '**/sandbox/**', '**/storage/db*', '**/storage/repositories*'],
-          'ui/ reads the store; app/ services do the I/O.',
+          ['**/providers/**', '**/sandbox/**', '**/storage/**', '**/app/**'],
+          'ui/ reads the stores and calls the services it declares (ui/services.ts); app/ implements them.',
         ],
       ),
     },

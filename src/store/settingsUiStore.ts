@@ -3,7 +3,16 @@
  * prompt). Not part of any flow or of the settings themselves; nothing here is persisted.
  */
 import { createStore, useStore } from 'zustand'
-import type { ExportEntry } from '../ui/settings/api.ts'
+
+/** One recorded settings export, as the list shows it. */
+export interface ExportEntry {
+  id: string
+  kind: 'sanitized' | 'full'
+  /** ms since epoch */
+  createdAt: number
+  size: number
+  fileName: string
+}
 
 /** plain: keys stored readable; locked: encrypted and not unlocked; unlocked: encrypted, open for this session. */
 export type KeyState = 'plain' | 'locked' | 'unlocked'

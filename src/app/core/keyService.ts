@@ -2,15 +2,25 @@
  * Provider keys at rest and in this session. Keys live in IndexedDB only (storage/secrets);
  * a person may lock them with a passphrase (storage/keyLock: PBKDF2 600 000 + AES-GCM). While
  * locked, unlocking decrypts them into memory for this session only: the session lives in this
- * closure and is never written anywhere. Storage comes through its chunk (storageModule.ts):
+ * closure and is never written anywhere. Storage comes through its chunk (loadStorage.ts):
  * this service is part of the app core, which the first paint loads.
  */
 import type { StoreApi } from 'zustand'
 import type { UnlockedSecrets } from '../../storage/index.ts'
 import { settingsUiStore, type PassphrasePurpose, type SettingsUiState } from '../../store/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
-import type { KeyAccess } from '../runs/RunResources.ts'
 import { loadStorage } from './loadStorage.ts'
+
+/** Access to provider keys that are stored locked (encrypted with a passphrase); runs use it. */
+export interface KeyAccess {
+  /** True while keys are encrypted at rest and not unlocked in this session. */
+  isLocked(): boolean
+  /**
+   * Asks the person for the passphrase. Resolves true once unlocked (the settings store then
+   * holds the keys), false when they cancel or the passphrase is wrong.
+   */
+  requestUnlock?(): Promise<boolean>
+}
 
 export interface KeyServiceDeps {
   db: DbSource

@@ -16,6 +16,9 @@ import {
 } from '../../engine/index.ts'
 import { createProviderResolver } from '../../providers/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
+import type { KeyAccess } from '../core/keyService.ts'
+
+export type { KeyAccess }
 
 /** A code runner the app may warm up before its first use (the browser worker pool can). */
 export type WarmableCodeRunner = CodeRunner & { warm?(): Promise<void>; dispose?(): void }
@@ -30,17 +33,6 @@ export interface RunHost {
   loadEstimator(): Promise<TokenEstimator>
   /** The site's address: HTTP nodes and tools resolve `./x` URLs against it (RunContext.baseUrl). */
   baseUrl?: string
-}
-
-/** Access to provider keys that are stored locked (encrypted with a passphrase). */
-export interface KeyAccess {
-  /** True while keys are encrypted at rest and not unlocked in this session. */
-  isLocked(): boolean
-  /**
-   * Asks the person for the passphrase. Resolves true once unlocked (the settings store then
-   * holds the keys), false when they cancel or the passphrase is wrong.
-   */
-  requestUnlock?(): Promise<boolean>
 }
 
 /** The message shown when a locked key is needed and cannot be unlocked. */
