@@ -1,5 +1,5 @@
-// GENERATED from vmPrelude.ts by gen-core.mjs: do not edit. Regenerate with
-// `node src/sandbox/gen-core.mjs`; tests/sandbox/generated-core.test.ts checks it is current.
+// GENERATED from src/sandbox/vmPrelude.ts by scripts/generate-sandbox.mjs: do not edit.
+// Regenerate with `npm run generate`; tests/sandbox/generated-core.test.ts checks it is current.
 /**
  * JavaScript evaluated inside every fresh QuickJS context before the user's code. It evaluates to
  * a factory that installs `console` and returns the helpers the host calls (invoke, serialize,
@@ -8,7 +8,7 @@
  * No host function enters the VM: console lines stay in this closure until the host reads them
  * once at the end (a host call per line costs ~50 µs; a flood of logs would pay it 20,000 times).
  *
- * No runtime imports: this file is transpiled to plain JS for the Node worker (gen-core.mjs).
+ * No runtime imports: this file is transpiled to plain JS for the Node worker (generated/, by `npm run generate`).
  */
 export const VM_PRELUDE = String.raw`(function (maxLines, maxLineChars, maxResultChars, maxErrorChars) {
   'use strict'

@@ -1,6 +1,6 @@
-// GENERATED from workerLoop.ts by gen-core.mjs: do not edit. Regenerate with
-// `node src/sandbox/gen-core.mjs`; tests/sandbox/generated-core.test.ts checks it is current.
-import { runInQuickJS } from './quickjsCore.gen.mjs'
+// GENERATED from src/sandbox/workerLoop.ts by scripts/generate-sandbox.mjs: do not edit.
+// Regenerate with `npm run generate`; tests/sandbox/generated-core.test.ts checks it is current.
+import { runInQuickJS } from './quickjsCore.mjs'
 const WASM_PAGE_BYTES = 65_536
 /** Returns the handler for messages from the host. */
 export function createWorkerLoop(load, post, now) {

@@ -1,6 +1,6 @@
-// GENERATED from quickjsCore.ts by gen-core.mjs: do not edit. Regenerate with
-// `node src/sandbox/gen-core.mjs`; tests/sandbox/generated-core.test.ts checks it is current.
-import { VM_PRELUDE } from './vmPrelude.gen.mjs'
+// GENERATED from src/sandbox/quickjsCore.ts by scripts/generate-sandbox.mjs: do not edit.
+// Regenerate with `npm run generate`; tests/sandbox/generated-core.test.ts checks it is current.
+import { VM_PRELUDE } from './vmPrelude.mjs'
 /** File name the user's code is evaluated under; error positions are read from it. */
 export const USER_CODE_FILE = 'user-code.js'
 const STACK_POSITION = new RegExp(`${USER_CODE_FILE.replace('.', '\\.')}:(\\d+)(?::(\\d+))?`)
