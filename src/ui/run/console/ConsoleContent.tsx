@@ -6,12 +6,12 @@
  */
 import { memo, useLayoutEffect, useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CONSOLE_DRAW_MIN_INTERVAL_MS, CONSOLE_MAX_CHARS } from '../../defaults.ts'
-import { nodeRunStateNow, subscribeNodeConsole, type ConsoleLine } from '../../store/runStore.ts'
+import { CONSOLE_DRAW_MIN_INTERVAL_MS, CONSOLE_MAX_CHARS } from '../../../defaults.ts'
+import { nodeRunStateNow, subscribeNodeConsole, type ConsoleLine } from '../../../store/runStore.ts'
 import { ConsoleDom } from './consoleDom.ts'
 import { createDrawThrottle } from './drawThrottle.ts'
-import { formatNumber } from './format.ts'
-import './run.css'
+import { formatNumber } from '../format.ts'
+import '../run.css'
 
 export interface ConsoleContentProps {
   lines: readonly ConsoleLine[]

@@ -4,7 +4,7 @@
  */
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { NodeRunFacts } from '../../store/runStore.ts'
+import type { NodeRunFacts } from '../../../store/runStore.ts'
 import { LiveConsoleContent } from './ConsoleContent.tsx'
 import { useMarkFull } from './useMarkFull.ts'
 

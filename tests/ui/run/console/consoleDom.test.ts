@@ -5,11 +5,11 @@ import {
   CONSOLE_BLOCK_SOFT_CHARS,
   CONSOLE_MAX_CHARS,
   CONSOLE_UNSETTLED_CLOSED_BLOCKS,
-} from '../../../src/defaults.ts'
-import type { RunEvent } from '../../../src/engine/index.ts'
-import { grownLine } from '../../../src/store/consoleText.ts'
-import { reduceRunEvents, type ConsoleLine, type NodeRunState } from '../../../src/store/runStore.ts'
-import { ConsoleDom } from '../../../src/ui/run/consoleDom.ts'
+} from '../../../../src/defaults.ts'
+import type { RunEvent } from '../../../../src/engine/index.ts'
+import { grownLine } from '../../../../src/store/consoleText.ts'
+import { reduceRunEvents, type ConsoleLine, type NodeRunState } from '../../../../src/store/runStore.ts'
+import { ConsoleDom } from '../../../../src/ui/run/console/consoleDom.ts'
 
 function setup() {
   const root = document.createElement('div')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createDrawThrottle, type ThrottleHost } from '../../src/ui/run/drawThrottle.ts'
+import { createDrawThrottle, type ThrottleHost } from '../../../../src/ui/run/console/drawThrottle.ts'
 
 /** A manual clock and frame queue: `frame()` advances the clock one 60 Hz frame and runs the callbacks. */
 function manualHost() {

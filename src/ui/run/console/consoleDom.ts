@@ -15,8 +15,8 @@ import {
   CONSOLE_BLOCK_HARD_CHARS,
   CONSOLE_BLOCK_SOFT_CHARS,
   CONSOLE_UNSETTLED_CLOSED_BLOCKS,
-} from '../../defaults.ts'
-import { textAddedSince, type ConsoleLine } from '../../store/runStore.ts'
+} from '../../../defaults.ts'
+import { textAddedSince, type ConsoleLine } from '../../../store/runStore.ts'
 
 export interface ConsoleDomOptions {
   /** Give guard lines `data-testid="guard-alert"` (the node body's console; not its inspector copy). */
