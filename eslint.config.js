@@ -178,6 +178,17 @@ export default tseslint.config(
       ),
     },
   },
+  // app/core/ loads with the page; an area's code loads on first use, through app/areas.ts only.
+  {
+    files: ['src/app/core/**'],
+    rules: {
+      'no-restricted-imports': forbid([
+        // Relative to app/core/ (the patterns match the import's text).
+        ['../runs/**', '../settings/**', '../files/**', '../templates/**', '../areas.ts'],
+        'app/core/ never imports an area: app/areas.ts lists them and loads each on first use.',
+      ]),
+    },
+  },
   {
     files: ['e2e/**'],
     rules: {
