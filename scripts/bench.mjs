@@ -1,8 +1,9 @@
 // `npm run bench`: runs every benchmark in bench/ in turn and writes their tables to
-// docs/benchmarks.md. Node benches run through tsx; browser benches drive the production build in
+// docs/benchmarks.md, keeping the page's hand-kept section (scripts/benchPage.mjs). Node benches run through tsx; browser benches drive the production build in
 // Debian's Chromium. Each bench prints medians and ratios and exits non-zero when a target fails.
 import { spawnSync } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { benchmarksPage } from './benchPage.mjs'
 
 const only = process.argv.slice(2)
 const benches = [
@@ -28,14 +29,17 @@ for (const bench of benches) {
   })
   process.stdout.write(run.stdout)
   if (run.status !== 0) failed++
-  sections.push(
-    `## ${bench.name}${run.status === 0 ? '' : ' (FAILED)'}\n\n\`\`\`\n${run.stdout.trim()}\n\`\`\`\n`,
-  )
+  sections.push({ name: bench.name, ok: run.status === 0, text: run.stdout })
 }
 
 if (only.length === 0) {
-  const header = `# Benchmarks\n\nWritten by \`npm run bench\` on ${new Date().toISOString()} (${process.platform}, Node ${process.version}). These 2-core machines are noisy, so every target is a ratio against a baseline measured in the same run, or a generous absolute bound.\n\n`
-  writeFileSync('docs/benchmarks.md', header + sections.join('\n'))
+  const page = 'docs/benchmarks.md'
+  const previous = existsSync(page) ? readFileSync(page, 'utf8') : ''
+  const writtenAt = new Date().toISOString()
+  writeFileSync(
+    page,
+    benchmarksPage({ writtenAt, platform: process.platform, node: process.version, sections, previous }),
+  )
   console.log('\nWrote docs/benchmarks.md')
 }
 process.exit(failed === 0 ? 0 : 1)

@@ -74,9 +74,6 @@ export const SANDBOX_INTERRUPT_GRACE_MS = 100
 export const SANDBOX_MAX_WORKERS = 2
 /** A worker that has not loaded QuickJS within this time is treated as failed. */
 export const SANDBOX_WORKER_START_TIMEOUT_MS = 15_000
-/** Bench budgets (issue 3): first run incl. worker + wasm load, and the median warm call. */
-export const SANDBOX_BENCH_COLD_START_MAX_MS = 300
-export const SANDBOX_BENCH_WARM_P50_MAX_MS = 10
 export const HTTP_TIMEOUT_MS = 30_000
 export const TOOL_TIMEOUT_RANGE_MS: NumberRange = { min: 5_000, max: 300_000, step: 1_000 }
 export const HTTP_TIMEOUT_RANGE_MS: NumberRange = { min: 1_000, max: 300_000, step: 1_000 }
@@ -185,19 +182,14 @@ export const CONSOLE_MAX_CHARS = 200_000
 /**
  * A streaming console draws in an animation frame, but at most once per this many ms (every
  * fourth frame at 60 Hz): streamed text still reads as flowing at ~15 draws a second, and each
- * draw costs the page a layout, a paint and a compositor update. On two shared cores, every one
- * of those frames is a chance of a task over 50 ms when the machine is busy. Interleaved A/B on
- * the 20,000-token stream bench (bench/browser, five runs per bench, the first in a fresh page):
- * - 24 / 28 ms (this interval / the batch pace) against 40 / 44 ms: 16 of 25 runs without a task
- *   over 50 ms against 23 of 25;
- * - 40 / 44 ms against 56 / 60 ms, on a busier machine (host steal): 27 of 35 against 31 of 35;
- *   last token 37-63 against 30-69 ms after the last byte (medians of five).
+ * draw costs the page a layout, a paint and a compositor update, so fewer draws leave fewer
+ * chances of a long task on a busy machine (the A/B runs that chose it: docs/benchmarks.md).
  * A little below RUN_BATCH_MIN_INTERVAL_MS, so a batch the run applies is drawn in that frame.
  */
 export const CONSOLE_DRAW_MIN_INTERVAL_MS = 56
 /**
  * The run applies its batched events (store update, console draw) at most once per this many ms,
- * in an animation frame, waiting on a timer in between (src/app/pacedFrames.ts): every fourth
+ * in an animation frame, waiting on a timer in between (src/app/runs/pacedFrames.ts): every fourth
  * frame at 60 Hz, and no frame at all while there is nothing to apply. The console's own limit
  * (above) is a little shorter, so a batch is drawn in the frame it is applied in.
  */

@@ -11,9 +11,9 @@ import './ui/theme/layout.css'
 import './ui/theme/canvas.css'
 import './ui/theme/panels.css'
 import { App } from './App.tsx'
-import { createApp } from './app/createApp.ts'
-import { installers } from './app/installers.ts'
-import { ServicesProvider } from './app/ServicesProvider.tsx'
+import { createApp } from './app/core/createApp.ts'
+import { areas } from './app/areas.ts'
+import { ServicesProvider } from './ui/ServicesProvider.tsx'
 import { initI18n, initialLanguage } from './i18n/index.ts'
 import { registerServiceWorker } from './offline/registerServiceWorker.ts'
 import { settingsStore } from './store/settingsStore.ts'
@@ -27,7 +27,7 @@ document.documentElement.dataset['theme'] = resolveTheme(
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
 )
 
-const app = createApp({ installers })
+const app = createApp({ installers: areas })
 
 void initI18n(language).then(() => {
   const root = document.getElementById('root')

@@ -36,7 +36,7 @@ const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 /** The Agent node's fields: the catalogue loads with the inspector's form (ui/inspector). */
 export const AGENT_NAMESPACE = 'agent'
 
-/** The template gallery's catalogue: it loads with the templates area (app/installers.ts). */
+/** The template gallery's catalogue: it loads with the templates area (app/areas.ts). */
 export const TEMPLATES_NAMESPACE = 'templates'
 
 /** The error catalogue: it loads with the first error banner (ui/kit/ErrorBanner.tsx). */

@@ -1,7 +1,7 @@
 /**
  * Host-neutral QuickJS evaluation: one run of untrusted code in a fresh runtime and context of an
  * already loaded QuickJS wasm module. Used by the browser worker (directly) and by the Node
- * worker thread (through the generated quickjsCore.gen.mjs, see gen-core.mjs).
+ * worker thread (through generated/quickjsCore.mjs, made by `npm run generate`).
  *
  * Only type imports besides the prelude: this file must stay transpilable to standalone JS.
  */

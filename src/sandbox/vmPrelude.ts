@@ -6,7 +6,7 @@
  * No host function enters the VM: console lines stay in this closure until the host reads them
  * once at the end (a host call per line costs ~50 µs; a flood of logs would pay it 20,000 times).
  *
- * No runtime imports: this file is transpiled to plain JS for the Node worker (gen-core.mjs).
+ * No runtime imports: this file is transpiled to plain JS for the Node worker (generated/, by `npm run generate`).
  */
 export const VM_PRELUDE = String.raw`(function (maxLines, maxLineChars, maxResultChars, maxErrorChars) {
   'use strict'

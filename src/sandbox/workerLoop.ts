@@ -3,7 +3,7 @@
  * thread only supply how QuickJS is loaded and how messages are posted. The host is the only
  * sender, yet requests are still checked before use so a malformed one is ignored, not run.
  *
- * No runtime imports besides the core: transpiled to plain JS for the Node worker (gen-core.mjs).
+ * No runtime imports besides the core: transpiled to plain JS for the Node worker (generated/, by `npm run generate`).
  */
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core'
 import type { InitMessage, RunMessage, SandboxLimits, WorkerMessage } from './protocol.ts'

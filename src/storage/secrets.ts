@@ -5,6 +5,7 @@
  */
 import { z } from '../zodMini.ts'
 import type { AppSettings, ProviderSettings } from '../settings/schema.ts'
+import { isSecretHeaderName } from '../settings/secretHeaders.ts'
 
 export const providerSecretSchema = z.object({
   providerId: z.string(),
@@ -21,13 +22,8 @@ export type ProviderSecret = z.infer<typeof providerSecretSchema>
 export const secretsSchema = z.array(providerSecretSchema)
 export type Secrets = ProviderSecret[]
 
-const SECRET_HEADER =
-  /^(authorization|proxy-authorization|cookie|set-cookie)$|key|token|secret|passw|pwd|authoriz|auth(?!or)|session|signature|credential/i
-
-/** True for header names whose values are credentials (Authorization, x-api-key, *token*, ...). */
-export function isSecretHeaderName(name: string): boolean {
-  return SECRET_HEADER.test(name.trim())
-}
+// Re-exported: storage's callers find every secret rule here.
+export { isSecretHeaderName }
 
 const SECRET_FIELD_EXACT = /^(authorization|bearer|x-api-key|apikey|credentials?|cookie)$/i
 /** `apiKey`, `openai_api_key`, `githubToken`, `clientSecret`, `dbPassword`, ... (but not `maxTokens`). */

@@ -2,7 +2,7 @@
  * Handlers for a control whose area loads on demand: the pointer reaching it (or focus) starts
  * loading the area, so by the click its code is usually there already.
  */
-import { useServices } from '../app/services.ts'
+import { useServices } from './services.ts'
 import { useAreaLoading, type AreaName } from '../store/areaStore.ts'
 
 export interface PrefetchProps {

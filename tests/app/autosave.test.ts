@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startAutosave, type Autosave } from '../../src/app/autosave.ts'
+import { startAutosave, type Autosave } from '../../src/app/core/autosave.ts'
 import { FlowError, type FlowDocument } from '../../src/engine/index.ts'
 import { createFlowStore, type FlowStore } from '../../src/store/flowStore.ts'
 import type { SaveStatus } from '../../src/store/libraryStore.ts'

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createWorkflowIoService } from '../../src/app/importExportService.ts'
+import { createWorkflowIoService } from '../../src/app/files/importExportService.ts'
 import { listFlows, loadFlow, saveFlow, type WardflowDb } from '../../src/storage/index.ts'
 import { flowStore, selectDocument } from '../../src/store/flowStore.ts'
 import { libraryStore } from '../../src/store/libraryStore.ts'
 import { noticeStore } from '../../src/store/noticeStore.ts'
-import { importUiStore, type ConflictChoice } from '../../src/ui/import/importUiStore.ts'
+import { importUiStore, type ConflictChoice } from '../../src/store/importUiStore.ts'
 import { freshDb, sampleFlow } from '../storage/support.ts'
 import { downloads, fakeFlows, resetStores, type Downloads, type FakeFlows } from './settingsSupport.ts'
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApp, onDemandInstaller, type ServiceInstaller } from '../../src/app/createApp.ts'
-import { noopFlowsService, type AppServices } from '../../src/app/services.ts'
-import { runStandIns } from '../../src/app/standIns.ts'
+import { createApp, lazyArea, type ServiceInstaller } from '../../src/app/core/createApp.ts'
+import { noopFlowsService, type AppServices } from '../../src/ui/services.ts'
+import { forwardingStandIn, pendingRun } from '../../src/app/core/standIns.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { createAreaStore } from '../../src/store/areaStore.ts'
 import { createFlowStore } from '../../src/store/flowStore.ts'
@@ -27,13 +27,10 @@ async function appWith(load: () => Promise<ServiceInstaller>) {
     openDb: async () => db,
     areas,
     installers: [
-      onDemandInstaller('templates', load, (ensure) => ({
-        templates: {
-          openGallery: () => void ensure().then((s) => s.templates?.openGallery()),
-          openLoopBreaker: () => void ensure().then((s) => s.templates?.openLoopBreaker()),
-        },
+      lazyArea('templates', load, (ensure) => ({
+        templates: forwardingStandIn(ensure, 'templates', ['openGallery', 'openLoopBreaker']),
         // The area below never installs an export service: this stand-in must go.
-        export: { exportWorkflow: () => void ensure().then((s) => s.export?.exportWorkflow()) },
+        export: forwardingStandIn(ensure, 'export', ['exportWorkflow']),
       })),
     ],
   })
@@ -112,7 +109,8 @@ describe('the runs stand-in', () => {
     const calls: string[] = []
     let resolve: (services: AppServices) => void = () => {}
     const loading = new Promise<AppServices>((r) => (resolve = r))
-    const run = runStandIns(() => loading).run
+    const load = () => loading
+    const run = forwardingStandIn(load, 'run', ['openRun'], pendingRun(load))
     const installed: AppServices = {
       flows: noopFlowsService,
       run: { run: () => void calls.push('run'), stop: () => void calls.push('stop') },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { FrameScheduler } from '../../src/app/eventBatcher.ts'
-import { pacedFrames, type PacingHost } from '../../src/app/pacedFrames.ts'
+import type { FrameScheduler } from '../../src/app/runs/eventBatcher.ts'
+import { pacedFrames, type PacingHost } from '../../src/app/runs/pacedFrames.ts'
 import { RUN_BATCH_MIN_INTERVAL_MS } from '../../src/defaults.ts'
 
 const FRAME_MS = 1000 / 60

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createApp, type App } from '../../src/app/createApp.ts'
+import { createApp, type App } from '../../src/app/core/createApp.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { getNodeDefinition } from '../../src/nodes/registry.ts'
 import { loadFlow, type WardflowDb } from '../../src/storage/index.ts'

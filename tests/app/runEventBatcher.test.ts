@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createEventBatcher } from '../../src/app/eventBatcher.ts'
+import { createEventBatcher } from '../../src/app/runs/eventBatcher.ts'
 import type { RunEvent } from '../../src/engine/index.ts'
 import { createRunStore } from '../../src/store/runStore.ts'
 import { ManualFrames } from './runHarness.ts'

@@ -4,10 +4,10 @@
  * providers (demo, or the local mock OpenAI-compatible server over real HTTP), the system clock
  * and a fake code runner. Frames are a manual queue, or a short timer when `autoFrames` is set.
  */
-import { createRunService, type AppRunService, type RunServiceDeps } from '../../src/app/runService.ts'
-import { dexieRunsRepository } from '../../src/app/runHistory.ts'
-import type { FrameScheduler } from '../../src/app/eventBatcher.ts'
-import type { KeyAccess, WarmableCodeRunner } from '../../src/app/runContext.ts'
+import { createRunService, type AppRunService, type RunServiceDeps } from '../../src/app/runs/runService.ts'
+import { dexieRunsRepository } from '../../src/app/runs/runHistory.ts'
+import type { FrameScheduler } from '../../src/app/runs/eventBatcher.ts'
+import type { KeyAccess, WarmableCodeRunner } from '../../src/app/runs/RunResources.ts'
 import type { FlowDocument } from '../../src/engine/index.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { AppCore } from '../../src/app/createApp.ts'
-import type { KeyService } from '../../src/app/keyService.ts'
-import { settingsKeyAccess } from '../../src/app/runInstaller.ts'
-import { noopFlowsService } from '../../src/app/services.ts'
-import type { SettingsSync } from '../../src/app/settingsSync.ts'
+import type { AppCore } from '../../src/app/core/createApp.ts'
+import type { KeyService } from '../../src/app/core/keyService.ts'
+import { settingsKeyAccess } from '../../src/app/runs/install.ts'
+import { noopFlowsService } from '../../src/ui/services.ts'
+import type { SettingsSync } from '../../src/app/core/settingsSync.ts'
 
 type KeyCore = Pick<AppCore, 'settings' | 'area'>
 

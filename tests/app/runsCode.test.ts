@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RunResources, runsCode, type RunHost } from '../../src/app/runContext.ts'
+import { RunResources, runsCode, type RunHost } from '../../src/app/runs/RunResources.ts'
 import type { FlowDocument } from '../../src/engine/index.ts'
 import { systemClock } from '../../src/platform/systemClock.ts'
 import { DEMO_PROVIDER, defaultSettings, type AppSettings } from '../../src/settings/schema.ts'

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { listExports, loadSettings } from '../../src/storage/index.ts'
 import type { AppSettings } from '../../src/settings/schema.ts'
 import { settingsStore } from '../../src/store/settingsStore.ts'
-import { settingsUiStore } from '../../src/ui/settings/settingsUiStore.ts'
+import { settingsUiStore } from '../../src/store/settingsUiStore.ts'
 import { freshDb } from '../storage/support.ts'
 import { answerPassphrases, downloads, resetStores, settingsServiceFor } from './settingsSupport.ts'
 
@@ -154,7 +154,7 @@ describe('settings export', () => {
     const db = await freshDb()
     const files = downloads()
     let clock = 1_000
-    const { createSettingsService } = await import('../../src/app/settingsService.ts')
+    const { createSettingsService } = await import('../../src/app/settings/settingsService.ts')
     const { fakeFlows } = await import('./settingsSupport.ts')
     const service = createSettingsService({
       db,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadSettings, isLocked } from '../../src/storage/index.ts'
 import { defaultSettings, type AppSettings } from '../../src/settings/schema.ts'
 import { settingsStore } from '../../src/store/settingsStore.ts'
-import { settingsUiStore } from '../../src/ui/settings/settingsUiStore.ts'
+import { settingsUiStore } from '../../src/store/settingsUiStore.ts'
 import { startMockOpenAiServer, type MockOpenAiServer } from '../support/mockOpenAiServer.ts'
 import { freshDb } from '../storage/support.ts'
 import { answerPassphrases, resetStores, settingsServiceFor } from './settingsSupport.ts'
@@ -69,7 +69,7 @@ describe('settings service: load and save', () => {
   it('switches the UI language through the language hook when the language changes', async () => {
     const db = await freshDb()
     const applied: string[] = []
-    const { createSettingsService } = await import('../../src/app/settingsService.ts')
+    const { createSettingsService } = await import('../../src/app/settings/settingsService.ts')
     const service = createSettingsService({
       db,
       fetch,
@@ -210,7 +210,7 @@ describe('settings service: key lock', () => {
   }, 30_000)
 
   it('requestPassphrase opens the dialog and returns what was typed', async () => {
-    const { requestPassphrase } = await import('../../src/app/settingsService.ts')
+    const { requestPassphrase } = await import('../../src/app/settings/settingsService.ts')
     const pending = requestPassphrase()
     const request = settingsUiStore.getState().passphrase
     expect(request?.purpose).toBe('unlockForRun')

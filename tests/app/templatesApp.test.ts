@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../src/app/createApp.ts'
-import { templatesInstaller } from '../../src/app/templatesInstaller.ts'
+import { createApp, type App } from '../../src/app/core/createApp.ts'
+import { templatesInstaller } from '../../src/app/templates/install.ts'
 import { changeLanguage, initI18n } from '../../src/i18n/index.ts'
 import { listFlows, loadFlow, type WardflowDb } from '../../src/storage/index.ts'
 import { createFlowStore, type FlowStore } from '../../src/store/flowStore.ts'
 import { libraryStore } from '../../src/store/libraryStore.ts'
 import { noticeStore } from '../../src/store/noticeStore.ts'
-import { galleryStore } from '../../src/ui/templates/galleryStore.ts'
+import { galleryStore } from '../../src/store/galleryStore.ts'
 import { freshDb } from '../storage/support.ts'
 import { loadTemplate, SITE_BASE, siteFetch } from '../templates/harness.ts'
 

@@ -7,10 +7,13 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import i18next from 'i18next'
 import type { FlowDocument } from '../../src/engine/index.ts'
-import { createTemplatesService, type TemplatesServiceDeps } from '../../src/app/templatesService.ts'
+import {
+  createTemplatesService,
+  type TemplatesServiceDeps,
+} from '../../src/app/templates/templatesService.ts'
 import { loadFlow, openWardflowDb, saveFlow, type WardflowDb } from '../../src/storage/index.ts'
 import { createNoticeStore } from '../../src/store/noticeStore.ts'
-import { createGalleryStore } from '../../src/ui/templates/galleryStore.ts'
+import { createGalleryStore } from '../../src/store/galleryStore.ts'
 import { SITE_BASE, siteFetch } from '../templates/harness.ts'
 
 function catalogue(lang: string): Record<string, unknown> {

@@ -1,24 +1,26 @@
 /**
  * The Node worker thread runs generated JS copies of the host-neutral sandbox files (see
- * src/sandbox/gen-core.mjs for why). This keeps them in step with their TypeScript sources.
+ * scripts/generate-sandbox.mjs for why). This keeps them in step with their TypeScript sources.
  */
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { generate, generatedName, GENERATED_SOURCES } from '../../src/sandbox/gen-core.mjs'
+import { GENERATED_DIR, generate, generatedName, GENERATED_SOURCES } from '../../scripts/generate-sandbox.mjs'
 
 // Loading the TypeScript compiler takes seconds on a busy machine.
 const COMPILER_TIMEOUT_MS = 60_000
 
-describe('generated worker-thread copies', () => {
+describe('generated worker-thread copies (src/sandbox/generated/)', () => {
   it.each(GENERATED_SOURCES)(
-    '%s matches its generated .gen.mjs copy (else run node src/sandbox/gen-core.mjs)',
+    '%s matches its generated copy (else run npm run generate)',
     { timeout: COMPILER_TIMEOUT_MS },
     async (source) => {
-      const committed = await readFile(
-        new URL(`../../src/sandbox/${generatedName(source)}`, import.meta.url),
-        'utf8',
-      )
+      const committed = await readFile(new URL(generatedName(source), GENERATED_DIR), 'utf8')
       expect(committed).toBe(await generate(source))
     },
   )
+
+  it('the folder holds the generated copies and nothing else', async () => {
+    const files = (await readdir(GENERATED_DIR)).sort()
+    expect(files).toEqual(GENERATED_SOURCES.map(generatedName).sort())
+  })
 })

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react'
 import { render, type RenderResult } from '@testing-library/react'
 import { ReactFlowProvider } from '@xyflow/react'
-import { noopFlowsService, ServicesContext, type AppServices } from '../../src/app/services.ts'
+import { noopFlowsService, ServicesContext, type AppServices } from '../../src/ui/services.ts'
 import type { FlowDocument } from '../../src/engine/index.ts'
 import {
   AGENT_NAMESPACE,

@@ -11,7 +11,7 @@ import { ProblemsPanel } from '../../src/ui/problems/ProblemsPanel.tsx'
 import { ShortcutSheet } from '../../src/ui/shortcuts/ShortcutSheet.tsx'
 import { EditorKeys } from '../../src/ui/canvas/EditorKeys.tsx'
 import { Welcome } from '../../src/ui/welcome/Welcome.tsx'
-import type { FlowsService } from '../../src/app/services.ts'
+import type { FlowsService } from '../../src/ui/services.ts'
 import { openFlow, paletteNode, renderEditor } from './harness.tsx'
 
 let stopPreflight: (() => void) | null = null

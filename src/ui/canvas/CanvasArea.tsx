@@ -1,5 +1,5 @@
 /** The canvas with its welcome overlay (empty flow) and the problems list below it. */
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useFlowStore } from '../../store/flowStore.ts'
 import { ProblemsPanel } from '../problems/ProblemsPanel.tsx'
 import { RunPanel } from '../run/RunPanel.tsx'

@@ -1,5 +1,5 @@
 /** Mounts the editor's keyboard shortcuts and system-clipboard handling (renders nothing). */
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useCanvasCommands } from './commands.ts'
 import { useClipboard } from './useClipboard.ts'
 import { useShortcuts } from './useShortcuts.ts'

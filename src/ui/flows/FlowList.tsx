@@ -5,7 +5,7 @@
  */
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useFlowStore } from '../../store/flowStore.ts'
 import { useLibrary, type FlowSummary } from '../../store/libraryStore.ts'
 import { Button, IconButton } from '../kit/Button.tsx'

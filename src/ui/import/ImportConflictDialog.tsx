@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '../kit/Button.tsx'
 import { Dialog } from '../kit/Dialog.tsx'
-import { useImportUi } from './importUiStore.ts'
+import { useImportUi } from '../../store/importUiStore.ts'
 
 export function ImportConflictDialog() {
   const { t } = useTranslation('settings')

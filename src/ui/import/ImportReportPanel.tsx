@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next'
 import { IconButton } from '../kit/Button.tsx'
-import { useImportUi } from './importUiStore.ts'
+import { useImportUi } from '../../store/importUiStore.ts'
 
 export function ImportReportPanel() {
   const { t } = useTranslation('settings')

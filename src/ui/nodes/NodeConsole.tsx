@@ -3,8 +3,8 @@
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
 import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import { LiveConsoleContent } from '../run/ConsoleContent.tsx'
-import { useMarkFull } from '../run/useMarkFull.ts'
+import { LiveConsoleContent } from '../run/console/ConsoleContent.tsx'
+import { useMarkFull } from '../run/console/useMarkFull.ts'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {

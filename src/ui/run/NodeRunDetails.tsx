@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useNodeRunFacts, useRunStore } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime, formatValue } from './format.ts'
 import { LongText, OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
-import { RunConsole } from './RunConsole.tsx'
+import { RunConsole } from './console/RunConsole.tsx'
 import { UsageFigure } from './UsageFigure.tsx'
 
 export function NodeRunDetails({ nodeId }: { nodeId: string }) {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { splitIntoBlocks } from './consoleDom.ts'
+import { splitIntoBlocks } from './console/consoleDom.ts'
 import { formatValue } from './format.ts'
 
 export type OutputMode = 'text' | 'markdown'

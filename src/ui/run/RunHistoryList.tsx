@@ -3,7 +3,7 @@
  * shows its statuses, consoles and outputs read-only on the canvas.
  */
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useRunStore } from '../../store/runStore.ts'
 import { useSettings } from '../../store/settingsStore.ts'
 import { formatDuration, formatTime } from './format.ts'

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RUN_CLOCK_TICK_MS } from '../../defaults.ts'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useRunStore, type RunSummary } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime } from './format.ts'
 import { useLoadedComponent } from '../useLoadedComponent.ts'

@@ -9,7 +9,7 @@ import type { SettingsImportOutcome, SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
 import { ExportList } from './ExportList.tsx'
 import { ImportOutcomeView, type Outcome } from './ImportOutcome.tsx'
-import { settingsUiStore } from './settingsUiStore.ts'
+import { settingsUiStore } from '../../store/settingsUiStore.ts'
 
 export function BackupTab({ api }: { api: SettingsPanelApi }) {
   const { t, i18n } = useTranslation('settings')

@@ -1,7 +1,7 @@
 /** The earlier settings exports (IndexedDB `exports`), newest first, each with download / restore / delete. */
 import { useTranslation } from 'react-i18next'
 import { Button } from '../kit/Button.tsx'
-import { useSettingsUi } from './settingsUiStore.ts'
+import { useSettingsUi } from '../../store/settingsUiStore.ts'
 
 export interface ExportListProps {
   busy: boolean

@@ -1,6 +1,6 @@
 /** Extra HTTP headers of a provider. Values of secret-named headers are masked like the key. */
 import { useTranslation } from 'react-i18next'
-import { isSecretHeaderName } from '../../storage/secrets.ts'
+import { isSecretHeaderName } from '../../settings/secretHeaders.ts'
 import { Button, IconButton } from '../kit/Button.tsx'
 import { SecretInput } from './SecretInput.tsx'
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../kit/Button.tsx'
 import type { SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
-import { settingsUiStore, useSettingsUi } from './settingsUiStore.ts'
+import { settingsUiStore, useSettingsUi } from '../../store/settingsUiStore.ts'
 import { useUnlockKeys } from './useUnlockKeys.ts'
 
 export function KeysTab({ api }: { api: SettingsPanelApi }) {

@@ -10,7 +10,7 @@ import { Button } from '../kit/Button.tsx'
 import { Dialog } from '../kit/Dialog.tsx'
 import { SecretInput } from './SecretInput.tsx'
 import { errorText } from './errorText.ts'
-import { useSettingsUi, type PassphraseRequest } from './settingsUiStore.ts'
+import { useSettingsUi, type PassphraseRequest } from '../../store/settingsUiStore.ts'
 
 export function PassphraseDialog() {
   const request = useSettingsUi((s) => s.passphrase)

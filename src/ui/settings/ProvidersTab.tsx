@@ -12,7 +12,7 @@ import type { SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
 import { ProviderForm } from './ProviderForm.tsx'
 import { newProvider } from './providerDraft.ts'
-import { useSettingsUi } from './settingsUiStore.ts'
+import { useSettingsUi } from '../../store/settingsUiStore.ts'
 import { useUnlockKeys } from './useUnlockKeys.ts'
 
 type Editing = { index: number; provider: ProviderSettings } | null

@@ -12,7 +12,7 @@ import { GeneralTab } from './GeneralTab.tsx'
 import { KeysTab } from './KeysTab.tsx'
 import { ProtectionTab } from './ProtectionTab.tsx'
 import { ProvidersTab } from './ProvidersTab.tsx'
-import { SETTINGS_TABS, useSettingsUi, type SettingsTab } from './settingsUiStore.ts'
+import { SETTINGS_TABS, useSettingsUi, type SettingsTab } from '../../store/settingsUiStore.ts'
 
 function TabPanel({ tab, api }: { tab: SettingsTab; api: SettingsPanelApi }) {
   switch (tab) {

@@ -1,9 +1,10 @@
 /**
- * What the settings screen asks app/ to do (app/settingsService.ts implements it). The screen
- * never touches storage or providers itself; every method may throw a FlowError whose `code`
- * the screen turns into words (see errorText.ts).
+ * What the settings screen asks app/ to do (app/settings/settingsService.ts implements it).
+ * The screen never touches storage or providers itself; every method may throw a FlowError
+ * whose `code` the screen turns into words (see errorText.ts).
  */
 import type { AppSettings, ProviderSettings } from '../../settings/schema.ts'
+import type { ExportEntry } from '../../store/settingsUiStore.ts'
 
 export interface ConnectionResult {
   ok: boolean
@@ -13,15 +14,8 @@ export interface ConnectionResult {
   code?: string
 }
 
-/** One recorded settings export, as the list shows it. */
-export interface ExportEntry {
-  id: string
-  kind: 'sanitized' | 'full'
-  /** ms since epoch */
-  createdAt: number
-  size: number
-  fileName: string
-}
+/** One recorded settings export: the shape lives with the screen's store, which holds the list. */
+export type { ExportEntry }
 
 /** What the danger zone dialogs say will go and what stays. */
 export interface DangerCounts {

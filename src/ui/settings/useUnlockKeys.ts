@@ -1,7 +1,7 @@
 /** Opens the passphrase dialog to unlock the keys for this session. */
 import { useCallback } from 'react'
-import { useServices } from '../../app/services.ts'
-import { settingsUiStore } from './settingsUiStore.ts'
+import { useServices } from '../services.ts'
+import { settingsUiStore } from '../../store/settingsUiStore.ts'
 
 export function useUnlockKeys(): () => void {
   const api = useServices().settingsPanel

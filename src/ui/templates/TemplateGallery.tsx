@@ -1,12 +1,17 @@
 /**
  * The template gallery: example flows that run offline with the demo provider. "Open" creates
- * a new flow from the template and opens it (app/templatesService.ts does the work).
+ * a new flow from the template and opens it (app/templates/templatesService.ts does the work).
  */
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { Button } from '../kit/Button.tsx'
 import { Dialog } from '../kit/Dialog.tsx'
-import { galleryStore, useGallery, type GalleryError, type TemplateSummary } from './galleryStore.ts'
+import {
+  galleryStore,
+  useGallery,
+  type GalleryError,
+  type TemplateSummary,
+} from '../../store/galleryStore.ts'
 
 function useText() {
   const { t } = useTranslation('templates')

@@ -1,6 +1,6 @@
 /** The toolbar's way into the gallery (the empty canvas offers it too). */
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { Button } from '../kit/Button.tsx'
 import { usePrefetchArea } from '../usePrefetchArea.ts'
 

@@ -1,7 +1,7 @@
 /** The open flow's name, editable in place. */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useFlowStore } from '../../store/flowStore.ts'
 
 export function FlowName() {

@@ -4,7 +4,7 @@
  */
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useServices } from '../../app/services.ts'
+import { useServices } from '../services.ts'
 import { useCanRedo, useCanUndo, useFlowStore } from '../../store/flowStore.ts'
 import { useStore } from 'zustand'
 import { isRunActive, runStore } from '../../store/runStore.ts'

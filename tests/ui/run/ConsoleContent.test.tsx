@@ -10,7 +10,7 @@ import {
   type ConsoleLine,
   type NodeRunFacts,
 } from '../../../src/store/runStore.ts'
-import { ConsoleContent, LiveConsoleContent } from '../../../src/ui/run/ConsoleContent.tsx'
+import { ConsoleContent, LiveConsoleContent } from '../../../src/ui/run/console/ConsoleContent.tsx'
 
 const XSS = '<img src=x onerror=alert(1)><script>alert(2)</script><b>bold?</b>'
 const TRIP =

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ServicesContext, noopFlowsService, type AppServices } from '../../../src/app/services.ts'
+import { ServicesContext, noopFlowsService, type AppServices } from '../../../src/ui/services.ts'
 import type { RunEvent } from '../../../src/engine/index.ts'
 import { initI18n } from '../../../src/i18n/index.ts'
 import { flowStore } from '../../../src/store/flowStore.ts'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createWorkflowIoService } from '../../../src/app/importExportService.ts'
+import { createWorkflowIoService } from '../../../src/app/files/importExportService.ts'
 import { exportWorkflowText, listFlows, saveFlow } from '../../../src/storage/index.ts'
 import { flowStore, selectDocument } from '../../../src/store/flowStore.ts'
 import { ErrorBanner } from '../../../src/ui/kit/ErrorBanner.tsx'

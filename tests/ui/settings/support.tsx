@@ -1,14 +1,14 @@
 /** Rendering the settings screen against the real services and a fake-indexeddb database. */
 import { act, configure, render, screen, type RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { ServicesContext, type AppServices } from '../../../src/app/services.ts'
+import { ServicesContext, type AppServices } from '../../../src/ui/services.ts'
 import { changeLanguage, initI18n, loadNamespaces, SETTINGS_NAMESPACES } from '../../../src/i18n/index.ts'
 import type { Language } from '../../../src/settings/schema.ts'
 import { ErrorBanner } from '../../../src/ui/kit/ErrorBanner.tsx'
 import { ImportHost } from '../../../src/ui/import/ImportHost.tsx'
 import { SettingsHost } from '../../../src/ui/settings/SettingsHost.tsx'
-import { settingsUiStore, type SettingsTab } from '../../../src/ui/settings/settingsUiStore.ts'
-import { createSettingsService, type AppSettingsService } from '../../../src/app/settingsService.ts'
+import { settingsUiStore, type SettingsTab } from '../../../src/store/settingsUiStore.ts'
+import { createSettingsService, type AppSettingsService } from '../../../src/app/settings/settingsService.ts'
 import { freshDb } from '../../storage/support.ts'
 import { downloads, fakeFlows, type Downloads, type FakeFlows } from '../../app/settingsSupport.ts'
 import type { WardflowDb } from '../../../src/storage/index.ts'
@@ -19,7 +19,7 @@ configure({ asyncUtilTimeout: 10_000 })
 
 export async function useLanguage(language: Language): Promise<void> {
   await initI18n(language)
-  // The app loads the settings screen's English text with its code (installers.ts).
+  // The app loads the settings screen's English text with its code (app/areas.ts).
   await loadNamespaces(SETTINGS_NAMESPACES)
   await changeLanguage(language)
 }

@@ -1,0 +1,59 @@
+/**
+ * The app's areas, one entry each: runs, the settings screen, workflow files (import/export)
+ * and templates. Each loads on first use of one of its controls, or when the pointer reaches
+ * one; the page's start loads none of their code. Until then each publishes stand-ins
+ * (core/standIns.ts) that load it and forward the call. Stored settings load with the core
+ * (core/settingsSync.ts), not here.
+ */
+import { loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
+import { lazyArea, type AppArea, type ServiceInstaller } from './core/createApp.ts'
+import { afterLoad, forwardingStandIn, pendingRun } from './core/standIns.ts'
+import { settingsUiStore } from '../store/settingsUiStore.ts'
+
+/** An area's code together with its English text (the catalogues not bundled at start). */
+async function withText(
+  namespaces: readonly string[],
+  load: () => Promise<ServiceInstaller>,
+): Promise<ServiceInstaller> {
+  const [installer] = await Promise.all([load(), loadNamespaces(namespaces)])
+  return installer
+}
+
+export const areas: AppArea[] = [
+  lazyArea(
+    'settings',
+    () => withText(SETTINGS_NAMESPACES, () => import('./settings/install.ts').then((m) => m.installSettings)),
+    (load) => ({
+      settings: forwardingStandIn(load, 'settings', [], {
+        open() {
+          // Open at once: the dialog shows as soon as its code lands.
+          settingsUiStore.getState().openSettings()
+          void load().catch(() => settingsUiStore.getState().closeSettings())
+        },
+      }),
+    }),
+  ),
+  lazyArea(
+    'workflows',
+    () => withText(SETTINGS_NAMESPACES, () => import('./files/install.ts').then((m) => m.installWorkflows)),
+    (load) => ({
+      import: forwardingStandIn(load, 'import', ['importFile']),
+      export: forwardingStandIn(load, 'export', ['exportWorkflow']),
+    }),
+  ),
+  lazyArea(
+    'runs',
+    () => import('./runs/install.ts').then((m) => m.installRuns),
+    (load) => ({ run: forwardingStandIn(load, 'run', ['openRun'], pendingRun(load)) }),
+  ),
+  lazyArea(
+    'templates',
+    () =>
+      withText([TEMPLATES_NAMESPACE], () => import('./templates/install.ts').then((m) => m.installTemplates)),
+    (load) => ({
+      templates: forwardingStandIn(load, 'templates', ['openGallery', 'openLoopBreaker'], {
+        openTemplate: async (id) => (await afterLoad(load, (s) => s.templates?.openTemplate?.(id))) ?? false,
+      }),
+    }),
+  ),
+]

@@ -1,0 +1,188 @@
+/**
+ * Builds the engine's RunContext for one run of the app: providers with keys from settings
+ * (asking for the passphrase when keys are locked), the sandbox runner (created once, started by
+ * the first run that runs code), the token estimator (made by the first run that calls a model;
+ * its tokenizer loads with the first count), the clock, fetch and Stop.
+ */
+import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../../defaults.ts'
+import {
+  FlowError,
+  type Clock,
+  type CodeRunner,
+  type FetchLike,
+  type FlowDocument,
+  type RunContext,
+  type TokenEstimator,
+} from '../../engine/index.ts'
+import { createProviderResolver } from '../../providers/index.ts'
+import type { AppSettings } from '../../settings/schema.ts'
+import type { KeyAccess } from '../core/keyService.ts'
+
+export type { KeyAccess }
+
+/** A code runner the app may warm up before its first use (the browser worker pool can). */
+export type WarmableCodeRunner = CodeRunner & { warm?(): Promise<void>; dispose?(): void }
+
+/** Host abilities the run service needs; the browser composition and tests fill them in. */
+export interface RunHost {
+  clock: Clock
+  fetch: FetchLike
+  /** Called once: by the first run that runs code (runsCode), else by the first code call. */
+  createCodeRunner(): WarmableCodeRunner
+  /** Called once, by the first run that calls a model (RunResources keeps what it returns). */
+  loadEstimator(): Promise<TokenEstimator>
+  /** The site's address: HTTP nodes and tools resolve `./x` URLs against it (RunContext.baseUrl). */
+  baseUrl?: string
+}
+
+/** The message shown when a locked key is needed and cannot be unlocked. */
+export function keyLockedError(label: string, nodeId?: string): FlowError {
+  return new FlowError(
+    'KEY_LOCKED',
+    `The API key of ${label} is locked; unlock your keys with your passphrase in Settings, then run again.`,
+    { nodeId, details: { provider: label } },
+  )
+}
+
+/** Ids of the non-demo providers the flow's model nodes use (so a locked key is asked for first). */
+export function providersNeedingKeys(flow: FlowDocument, settings: AppSettings): string[] {
+  const wanted = new Set<string>()
+  for (const node of flow.nodes) {
+    const raw = node.data.config['provider']
+    if (typeof raw !== 'string') continue
+    const id = raw.trim() === '' ? settings.defaultProviderId : raw.trim()
+    const provider = settings.providers.find((p) => p.id === id)
+    if (provider && provider.kind !== 'demo') wanted.add(provider.id)
+  }
+  return [...wanted]
+}
+
+/** True when some node of the flow calls a model (it names a provider): only then is the tokenizer needed. */
+export function callsModels(flow: FlowDocument): boolean {
+  return flow.nodes.some((node) => typeof node.data.config['provider'] === 'string')
+}
+
+/**
+ * True when some node of the flow may run JavaScript in the sandbox: a Code node, or an Agent
+ * with a code tool. Only such a run starts the sandbox with its first node; any other starts it
+ * only if something asks (starting it compiles QuickJS and boots a worker, work that would
+ * compete with the run's own first frames on a small machine).
+ */
+export function runsCode(flow: FlowDocument): boolean {
+  return flow.nodes.some((node) => {
+    if (node.type === 'code') return true
+    const tools = node.type === 'agent' ? node.data.config['tools'] : undefined
+    return Array.isArray(tools) && tools.some((tool) => (tool as { kind?: unknown } | null)?.kind === 'code')
+  })
+}
+
+/** Shares the code runner, the tokenizer and the passphrase prompt between runs. */
+export class RunResources {
+  private runner: WarmableCodeRunner | undefined
+  private unlocking: Promise<boolean> | undefined
+  private tokenizer: TokenEstimator | undefined
+  private loadingTokenizer: Promise<TokenEstimator> | undefined
+
+  constructor(
+    private readonly host: RunHost,
+    private readonly settings: () => AppSettings,
+    private readonly keys?: KeyAccess,
+  ) {}
+
+  /** Set by dispose: no sandbox is started after that (nothing would shut it down). */
+  private disposed = false
+
+  /** What runs get as their code runner: the sandbox, started by the first call if not before. */
+  private readonly sandbox: CodeRunner = {
+    run: async (request) => {
+      if (this.disposed) throw new FlowError('CANCELLED', 'The app closed its runs.')
+      return this.codeRunner().run(request)
+    },
+  }
+
+  /** The sandbox runner; created and warmed on first use. */
+  codeRunner(): WarmableCodeRunner {
+    if (!this.runner) {
+      this.runner = this.host.createCodeRunner()
+      // Warming loads the worker and QuickJS while the flow's first nodes run.
+      this.runner.warm?.().catch(() => undefined)
+    }
+    return this.runner
+  }
+
+  /**
+   * The tokenizer's estimator, made once. It is cheap to make: the tokenizer itself (a large
+   * table, downloaded and parsed in a worker) loads with the first count (tokenWorkerClient.ts).
+   */
+  private tokenEstimator(): Promise<TokenEstimator> {
+    this.loadingTokenizer ??= this.host.loadEstimator().then(
+      (estimate) => (this.tokenizer = estimate),
+      (error: unknown) => {
+        this.loadingTokenizer = undefined
+        throw error
+      },
+    )
+    return this.loadingTokenizer
+  }
+
+  /**
+   * The estimator of a run: the tokenizer, awaited when the flow calls models. A flow without
+   * model nodes never waits for it and gets a rough count should anything ask.
+   */
+  private async estimator(needed: boolean): Promise<TokenEstimator> {
+    if (this.tokenizer) return this.tokenizer
+    if (needed) return this.tokenEstimator()
+    return async (text) => Math.ceil(text.length / TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN)
+  }
+
+  /** Asks once for the passphrase, however many nodes need a key at the same moment. */
+  async unlock(): Promise<boolean> {
+    if (!this.keys?.isLocked()) return true
+    if (!this.keys.requestUnlock) return false
+    this.unlocking ??= this.keys.requestUnlock().finally(() => {
+      this.unlocking = undefined
+    })
+    return this.unlocking
+  }
+
+  /** The key of `providerId` from settings, unlocking first when needed. */
+  async apiKey(providerId: string): Promise<string> {
+    const find = () => this.settings().providers.find((p) => p.id === providerId)
+    const label = find()?.label || providerId
+    if (this.keys?.isLocked() && !(await this.unlock())) throw keyLockedError(label)
+    return find()?.apiKey ?? ''
+  }
+
+  dispose(): void {
+    this.disposed = true
+    this.runner?.dispose?.()
+    this.runner = undefined
+  }
+
+  async context(runId: string, signal: AbortSignal, flow: FlowDocument): Promise<RunContext> {
+    // A flow that runs code starts the sandbox now, so its first Code node finds it ready.
+    if (runsCode(flow)) this.codeRunner()
+    const estimateTokens = await this.estimator(callsModels(flow))
+    const settings = this.settings()
+    const providers = createProviderResolver({
+      getSettings: () => {
+        const current = this.settings()
+        return { providers: current.providers, defaultProviderId: current.defaultProviderId }
+      },
+      fetch: this.host.fetch,
+      clock: this.host.clock,
+      unlockKey: this.keys ? (providerId) => this.apiKey(providerId) : undefined,
+    })
+    return {
+      runId,
+      clock: this.host.clock,
+      fetch: this.host.fetch,
+      codeRunner: this.sandbox,
+      providers,
+      estimateTokens,
+      signal,
+      protection: { ...settings.runtimeProtection },
+      baseUrl: this.host.baseUrl,
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Plugs runs into the app: the run service with the browser's host abilities (system clock,
+ * window.fetch, the QuickJS Web Worker sandbox, the tokenizer in a Web Worker of its own), the
+ * storage runs repository, and the passphrase prompt of the settings area for locked keys.
+ */
+import { engineRegistry } from '../../nodes/registry.ts'
+import { siteUrl } from '../../platform/siteUrl.ts'
+import { systemClock } from '../../platform/systemClock.ts'
+import { loadBrowserTokenEstimator } from '../../providers/tokenWorker.ts'
+import { createWorkerCodeRunner } from '../../sandbox/worker-runner.ts'
+import { noticeStore } from '../../store/noticeStore.ts'
+import { runStore } from '../../store/runStore.ts'
+import { settingsStore } from '../../store/settingsStore.ts'
+import type { AppCore, Installed } from '../core/createApp.ts'
+import type { KeyAccess, RunHost } from './RunResources.ts'
+import { dexieRunsRepository } from './runHistory.ts'
+import { createRunService } from './runService.ts'
+import type { AppServices } from '../../ui/services.ts'
+
+/** The browser's abilities for runs. */
+export function browserRunHost(): RunHost {
+  return {
+    clock: systemClock,
+    // Bound: some browsers refuse a fetch called with another `this`.
+    fetch: globalThis.fetch.bind(globalThis),
+    createCodeRunner: () => createWorkerCodeRunner(),
+    loadEstimator: loadBrowserTokenEstimator,
+    baseUrl: siteUrl(),
+  }
+}
+
+/**
+ * Locked keys through the app core's key service. The passphrase dialog belongs to the
+ * settings screen, so the settings area loads before the prompt opens; unlocking reloads the
+ * settings with the keys before the dialog closes.
+ */
+export function settingsKeyAccess(core: Pick<AppCore, 'settings' | 'area'>): KeyAccess {
+  return {
+    isLocked: () => core.settings.keys.isLocked(),
+    async requestUnlock() {
+      try {
+        await core.area('settings')
+      } catch {
+        return false
+      }
+      return core.settings.keys.requestUnlock('unlockForRun')
+    },
+  }
+}
+
+/** The run installer for app/areas.ts. */
+export function installRuns(core: AppCore, services: AppServices): Installed {
+  const service = createRunService({
+    flows: core.flows,
+    runs: runStore,
+    notices: noticeStore,
+    settings: () => settingsStore.getState().settings,
+    registry: engineRegistry,
+    flush: () => services.flows.flush(),
+    repository: dexieRunsRepository(core.db),
+    host: browserRunHost(),
+    keys: settingsKeyAccess(core),
+  })
+  return {
+    services: { run: service },
+    start: () => service.refreshHistory(),
+    stop: () => service.dispose(),
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Run history for the run service: the storage runs repository behind a small interface (so
+ * the service is tested against real IndexedDB through fake-indexeddb, or a stand-in), plus
+ * the shapes the run panel lists and the replay that re-opens a past run.
+ */
+import type { RunEvent } from '../../engine/index.ts'
+import type { WardflowDb } from '../../storage/db.ts'
+import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
+import type { RunRecord } from '../../storage/rows.ts'
+import {
+  replayRunEvents,
+  type BadgeLabeller,
+  type RunHistoryItem,
+  type RunView,
+} from '../../store/runStore.ts'
+import { parseStoredEvents } from './runEventSchema.ts'
+
+export interface SaveRunRequest {
+  /** Runs kept for this flow (settings.runHistoryPerFlow). */
+  keep: number
+  /** Secret values that must never be stored: replaced before the write. */
+  scrub: readonly string[]
+}
+
+export interface RunsRepository {
+  save(record: RunRecord, request: SaveRunRequest): Promise<void>
+  /** Newest first. */
+  list(flowId: string): Promise<RunRecord[]>
+  get(id: string): Promise<RunRecord | undefined>
+}
+
+/** The storage runs repository of `db` (which may still be opening). */
+export function dexieRunsRepository(db: WardflowDb | (() => Promise<WardflowDb>)): RunsRepository {
+  const open = (): Promise<WardflowDb> => (typeof db === 'function' ? db() : Promise.resolve(db))
+  return {
+    save: async (record, { keep, scrub }) => {
+      await saveRun(await open(), record, { keep, scrub })
+    },
+    list: async (flowId) => listRuns(await open(), flowId),
+    get: async (id) => getRun(await open(), id),
+  }
+}
+
+/** The list entry of a saved run. */
+export function historyItem(record: RunRecord): RunHistoryItem {
+  return {
+    id: record.id,
+    flowId: record.flowId,
+    startedAt: record.startedAt,
+    finishedAt: record.finishedAt,
+    status: record.status,
+    durationMs: Math.max(0, record.finishedAt - record.startedAt),
+    usage: { ...record.usage },
+  }
+}
+
+/** What the canvas showed when `record` ended, rebuilt from its saved events. */
+export function replayRecord(record: RunRecord, badge?: BadgeLabeller): RunView {
+  const events: RunEvent[] = parseStoredEvents(record.events)
+  const view = replayRunEvents(events, { badge })
+  // A record whose events were damaged still knows its outcome: show that much.
+  const run = view.run ?? {
+    runId: record.id,
+    flowId: record.flowId,
+    status: record.status,
+    startedAt: record.startedAt,
+    total: Object.keys(record.timings).length,
+    done: Object.keys(record.timings).length,
+    usage: record.usage,
+    failures: [],
+  }
+  return {
+    nodes: view.nodes,
+    run: {
+      ...run,
+      finishedAt: run.finishedAt ?? record.finishedAt,
+      durationMs: run.durationMs ?? Math.max(0, record.finishedAt - record.startedAt),
+    },
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * The run service: what `run-flow` and `stop-flow` do. Run saves pending edits, refuses a flow
+ * that cannot run (error banner), builds the engine context and streams `runFlow`'s events into
+ * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. Nothing
+ * is written to IndexedDB while a run streams; its record is saved once, at its end, and the run
+ * history of the open flow is refreshed.
+ */
+import {
+  runFlow,
+  toFlowError,
+  type FlowDocument,
+  type NodeRegistry,
+  type RunEvent,
+} from '../../engine/index.ts'
+import { i18next } from '../../i18n/index.ts'
+import type { AppSettings } from '../../settings/schema.ts'
+import { scrubSecrets } from '../../storage/repositories/runs.ts'
+import { secretValues, splitSecrets } from '../../storage/secrets.ts'
+import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
+import type { BannerError, NoticeState } from '../../store/noticeStore.ts'
+import { isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
+import type { StoreApi } from 'zustand'
+import type { RunService } from '../../ui/services.ts'
+import { RUN_BATCH_MIN_INTERVAL_MS } from '../../defaults.ts'
+import { animationFrames, createEventBatcher, type FrameScheduler } from './eventBatcher.ts'
+import { pacedFrames } from './pacedFrames.ts'
+import {
+  providersNeedingKeys,
+  RunResources,
+  keyLockedError,
+  type KeyAccess,
+  type RunHost,
+} from './RunResources.ts'
+import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
+import { RunRecorder } from './runRecorder.ts'
+import { RUN_REFUSED_CODE, runRefusal, type Translate } from './runRefusal.ts'
+
+export interface RunServiceDeps {
+  flows: FlowStore
+  runs: RunStore
+  notices: StoreApi<NoticeState>
+  /** The current settings (keys filled in while unlocked). */
+  settings(): AppSettings
+  registry: NodeRegistry
+  /** Writes any pending autosave. */
+  flush(): Promise<void>
+  repository: RunsRepository
+  host: RunHost
+  keys?: KeyAccess
+  frames?: FrameScheduler
+  /** `run:` catalogue lookup; i18next by default. */
+  translate?: Translate
+  newRunId?(): string
+}
+
+/** RunService plus the run history and lifecycle the app composition uses. */
+export interface AppRunService extends RunService {
+  /** Resolves once nothing is running and the last record is saved. */
+  whenIdle(): Promise<void>
+  /** Shows a saved run read-only on the canvas. */
+  openRun(id: string): Promise<void>
+  /** Back from a past run to the live canvas. */
+  showLive(): void
+  /** Reloads the open flow's run history. */
+  refreshHistory(): Promise<void>
+  dispose(): void
+}
+
+const i18nTranslate: Translate = (key, values) => i18next.t(key, { ns: 'run', ...values })
+
+function defaultRunId(): string {
+  return `run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`
+}
+
+/** Every key and secret header value in settings: scrubbed from what a run keeps. */
+function secretsOf(settings: AppSettings): string[] {
+  return secretValues(splitSecrets(settings).secrets)
+}
+
+export function createRunService(deps: RunServiceDeps): AppRunService {
+  const t = deps.translate ?? i18nTranslate
+  const badge: BadgeLabeller = (alert) =>
+    t(`badge.${alert.layer}.${alert.level}`, { detector: alert.detector ?? '' })
+  const resources = new RunResources(deps.host, deps.settings, deps.keys)
+  const newRunId = deps.newRunId ?? defaultRunId
+  let controller: AbortController | null = null
+  let current: Promise<void> = Promise.resolve()
+  let runningFlowId: string | null = null
+
+  const runs = () => deps.runs.getState()
+  const showError = (error: BannerError): void => deps.notices.getState().showError(error)
+  const openFlowId = (): string | null => deps.flows.getState().flowId
+
+  async function refreshHistory(): Promise<void> {
+    const flowId = openFlowId()
+    if (flowId === null) {
+      runs().actions.setHistory(null, [])
+      return
+    }
+    try {
+      const records = await deps.repository.list(flowId)
+      if (openFlowId() === flowId) runs().actions.setHistory(flowId, records.map(historyItem))
+    } catch (error) {
+      const e = toFlowError(error, 'STORAGE_FAILED')
+      showError({ code: e.code, message: e.message, details: e.details })
+    }
+  }
+
+  /** Asks for a locked key before anything runs, so no node waits on a passphrase dialog. */
+  async function unlockFirst(doc: FlowDocument): Promise<boolean> {
+    const needed = providersNeedingKeys(doc, deps.settings())
+    if (needed.length === 0 || !deps.keys?.isLocked()) return true
+    if (await resources.unlock()) return true
+    const id = needed[0] as string
+    const label = deps.settings().providers.find((p) => p.id === id)?.label || id
+    const e = keyLockedError(label)
+    showError({ code: e.code, message: e.message, details: e.details })
+    return false
+  }
+
+  /**
+   * Ends the current task. A run's start chains saving, checking, building the context, the
+   * phase's render and the engine's first events; on the first run in a fresh page, with every
+   * lazily loaded part compiling, that chain was one long task. Between tasks the page can draw.
+   */
+  const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
+  async function execute(stop: AbortController): Promise<void> {
+    await deps.flush().catch(() => undefined)
+    await nextTask()
+    const doc = selectDocument(deps.flows.getState())
+    if (doc === null || stop.signal.aborted) return
+    const refusal = runRefusal(doc, deps.registry, t)
+    if (refusal) {
+      showError(refusal)
+      return
+    }
+    if (!doc.nodes.some((node) => deps.registry.get(node.type)?.executable)) {
+      deps.notices.getState().note('run:empty', undefined, 'info')
+      return
+    }
+    if (!(await unlockFirst(doc)) || stop.signal.aborted) return
+    const banner = deps.notices.getState().banner
+    if (banner?.code === RUN_REFUSED_CODE || banner?.code === 'KEY_LOCKED')
+      deps.notices.getState().dismissError()
+
+    const runId = newRunId()
+    const ctx = await resources.context(runId, stop.signal, doc)
+    const flowId = doc.metadata.id
+    runningFlowId = flowId
+    const recorder = new RunRecorder(flowId, ctx.inputs)
+    const batcher = createEventBatcher(
+      (events: RunEvent[]) => {
+        // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
+        if (openFlowId() === flowId) runs().actions.applyEvents(events, { badge })
+      },
+      deps.frames ?? pacedFrames(animationFrames, RUN_BATCH_MIN_INTERVAL_MS),
+    )
+    runs().actions.setPhase('running')
+    await nextTask()
+    try {
+      // A server may quote the key in an error: no key reaches a console, the store or the record.
+      const secrets = secretsOf(deps.settings())
+      for await (const raw of runFlow(doc, deps.registry, ctx)) {
+        const event = secrets.length === 0 ? raw : scrubSecrets(raw, secrets)
+        recorder.push(event)
+        batcher.push(event)
+        // Every node shows "queued" the moment the run starts, not a frame later.
+        if (event.type === 'runStart') batcher.flush()
+      }
+    } catch (error) {
+      const e = toFlowError(error)
+      showError({ code: e.code, message: e.message, details: e.details })
+    } finally {
+      // The last events are drawn in a task of their own, apart from the engine's last work.
+      await nextTask()
+      batcher.flush()
+      // Normally every node's end event already dropped its kept box; not when the engine threw.
+      runs().actions.releaseKeptConsoles()
+      runningFlowId = null
+    }
+    const record = recorder.record()
+    if (!record) return
+    runs().actions.setPhase('saving')
+    const settings = deps.settings()
+    try {
+      await deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
+    } catch (error) {
+      const e = toFlowError(error, 'STORAGE_FAILED')
+      showError({ code: e.code, message: e.message, details: e.details })
+    }
+    if (openFlowId() === flowId) await refreshHistory()
+  }
+
+  const service: AppRunService = {
+    run() {
+      if (isRunActive(runs().phase) || controller) return
+      const stop = new AbortController()
+      controller = stop
+      runs().actions.showLive()
+      runs().actions.setPhase('preparing')
+      current = execute(stop)
+        .catch((error: unknown) => {
+          const e = toFlowError(error)
+          showError({ code: e.code, message: e.message, details: e.details })
+        })
+        .finally(() => {
+          controller = null
+          runs().actions.setPhase('idle')
+        })
+    },
+    stop() {
+      controller?.abort()
+    },
+    whenIdle: () => current,
+    async openRun(id) {
+      try {
+        const record = await deps.repository.get(id)
+        if (!record) {
+          showError({ code: 'RUN_NOT_FOUND', message: t('history.notFound') })
+          await refreshHistory()
+          return
+        }
+        const view = replayRecord(record, badge)
+        runs().actions.showPast(historyItem(record), { ...view.nodes }, view.run)
+      } catch (error) {
+        const e = toFlowError(error, 'STORAGE_FAILED')
+        showError({ code: e.code, message: e.message, details: e.details })
+      }
+    },
+    showLive: () => runs().actions.showLive(),
+    refreshHistory,
+    dispose() {
+      controller?.abort()
+      unsubscribe()
+      resources.dispose()
+    },
+  }
+
+  // Opening another flow: its history replaces the list; the canvas shows no stale statuses.
+  let lastFlowId = openFlowId()
+  const unsubscribe = deps.flows.subscribe((state) => {
+    if (state.flowId === lastFlowId) return
+    lastFlowId = state.flowId
+    if (runningFlowId === null || runningFlowId !== state.flowId) runs().actions.reset()
+    void refreshHistory()
+  })
+
+  return service
+}

@@ -1,0 +1,94 @@
+/**
+ * What the UI may ask the rest of the app to do. ui/ never touches storage, providers or the
+ * sandbox: it calls these services, which app/ implements and hands down through a context.
+ * Optional members are filled in by the areas that own them (runs, import/export, settings,
+ * templates); the UI hides or disables what is missing. An area that loads on first use
+ * publishes stand-ins at once (createApp.ts), so its controls work from the first paint.
+ */
+import { createContext, useContext } from 'react'
+import type { AreaName } from '../store/areaStore.ts'
+import type { SettingsPanelApi } from './settings/api.ts'
+
+export interface FlowsService {
+  /** Creates an empty flow, saves it and opens it. */
+  create(name?: string): Promise<void>
+  /** Saves the open flow first, then opens `id`. */
+  open(id: string): Promise<void>
+  rename(id: string, name: string): Promise<void>
+  /** Copies a flow ("Name (copy)") and opens the copy. */
+  duplicate(id: string): Promise<void>
+  /** Deletes a flow and its run history; opens another (or a new one) if it was open. */
+  remove(id: string): Promise<void>
+  /** Writes any pending autosave now. */
+  flush(): Promise<void>
+}
+
+export interface RunService {
+  run(): void
+  stop(): void
+  /** Shows a saved run of the open flow read-only on the canvas (run history). */
+  openRun?(id: string): Promise<void>
+  /** Back from a saved run to the live canvas. */
+  showLive?(): void
+  /** Reloads the open flow's run history (e.g. after the danger zone cleared it). */
+  refreshHistory?(): Promise<void>
+}
+
+export interface ImportService {
+  /** Imports a workflow file (from the file chooser or dropped on the canvas) as a new flow. */
+  importFile(file: File): Promise<void>
+}
+
+export interface ExportService {
+  /** Downloads the open flow as a `*.wardflow.json` file. */
+  exportWorkflow(): Promise<void> | void
+}
+
+export interface SettingsService {
+  open(): void
+}
+
+export interface TemplatesService {
+  /** Opens the gallery (loading the list, or retrying after a failure). */
+  openGallery(): void
+  /** Opens the stuck-agent template (the loop breaker demo). */
+  openLoopBreaker(): void
+  /** Opens one template of the gallery as a new flow; true once it is open. */
+  openTemplate?(id: string): Promise<boolean>
+}
+
+export interface AreaLoader {
+  /**
+   * Loads an area's code and installs its services now: on the first use of one of its
+   * controls, or ahead of it (pointer over, focus). False when it failed (the banner says why).
+   */
+  load(area: AreaName): Promise<boolean>
+}
+
+export interface AppServices {
+  flows: FlowsService
+  areas?: AreaLoader
+  run?: RunService
+  import?: ImportService
+  export?: ExportService
+  settings?: SettingsService
+  /** What the settings screen does (app/settings/settingsService.ts). */
+  settingsPanel?: SettingsPanelApi
+  templates?: TemplatesService
+}
+
+/** Services that do nothing: the default for tests and for UI pieces rendered on their own. */
+export const noopFlowsService: FlowsService = {
+  create: async () => {},
+  open: async () => {},
+  rename: async () => {},
+  duplicate: async () => {},
+  remove: async () => {},
+  flush: async () => {},
+}
+
+export const ServicesContext = createContext<AppServices>({ flows: noopFlowsService })
+
+export function useServices(): AppServices {
+  return useContext(ServicesContext)
+}
