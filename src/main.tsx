@@ -13,6 +13,7 @@ import './ui/theme/panels.css'
 import { App } from './App.tsx'
 import { createApp } from './app/createApp.ts'
 import { installers } from './app/installers.ts'
+import { openSettingsChannel } from './app/settingsChannel.ts'
 import { ServicesProvider } from './app/ServicesProvider.tsx'
 import { initI18n, initialLanguage } from './i18n/index.ts'
 import { registerServiceWorker } from './offline/registerServiceWorker.ts'
@@ -27,7 +28,8 @@ document.documentElement.dataset['theme'] = resolveTheme(
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
 )
 
-const app = createApp({ installers })
+// Other tabs hear of settings saved here and read them again (never write a stale copy back).
+const app = createApp({ installers, settingsChannel: openSettingsChannel() })
 
 void initI18n(language).then(() => {
   const root = document.getElementById('root')
