@@ -126,6 +126,7 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
       kind: imported.kind,
       keptKeysFor,
       droppedKeys: report.droppedKeys,
+      demoRestored: imported.notes.length > 0,
       notes: [],
     }
   }

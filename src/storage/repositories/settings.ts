@@ -5,7 +5,12 @@
 import { RUN_HISTORY_PER_FLOW, RUN_HISTORY_RANGE } from '../../defaults.ts'
 import { FlowError } from '../../engine/index.ts'
 import { movedProviders, type MovedProvider } from '../../settings/origin.ts'
-import { appSettingsSchema, defaultSettings, type AppSettings } from '../../settings/schema.ts'
+import {
+  appSettingsSchema,
+  defaultSettings,
+  withDemoProvider,
+  type AppSettings,
+} from '../../settings/schema.ts'
 import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
 import {
@@ -30,7 +35,11 @@ export interface LoadedSettings {
 /** Loads settings (defaults for a fresh install), validated, with keys when available. */
 export async function loadSettings(db: WardflowDb, session?: UnlockedSecrets): Promise<LoadedSettings> {
   const row = await guard('loading settings', () => db.settings.get(SETTINGS_ROW_ID))
-  const { settings, notes } = repairSettings(row?.value)
+  const repaired = repairSettings(row?.value)
+  // Stores from before the demo provider could not be removed may lack it: put it back.
+  const demo = withDemoProvider(repaired.settings)
+  const settings = demo.settings
+  const notes = demo.note === undefined ? repaired.notes : [...repaired.notes, demo.note]
   let stored: Awaited<ReturnType<typeof readStoredSecrets>>
   try {
     stored = await readStoredSecrets(db)

@@ -56,6 +56,7 @@ export function ImportOutcomeView({ outcome, onDismiss }: { outcome: Outcome; on
         }),
       )
     }
+    if (r.demoRestored) lines.push(t('backup.demoRestored'))
     lines = [...lines, ...r.notes]
   }
   return (

@@ -52,6 +52,8 @@ export type SettingsImportOutcome =
        * secret headers were dropped, never sent to the new host.
        */
       droppedKeys: MovedProvider[]
+      /** The file lacked the built-in demo provider (or gave its id another kind): it was put back. */
+      demoRestored: boolean
       /** Fields of the file that were repaired or left out, as `path: reason`. */
       notes: string[]
     }
