@@ -14,6 +14,7 @@ import { App } from './App.tsx'
 import { createApp } from './app/core/createApp.ts'
 import { areas } from './app/areas.ts'
 import { ServicesProvider } from './ui/ServicesProvider.tsx'
+import { openSettingsChannel } from './app/core/settingsChannel.ts'
 import { initI18n, initialLanguage } from './i18n/index.ts'
 import { registerServiceWorker } from './offline/registerServiceWorker.ts'
 import { settingsStore } from './store/settingsStore.ts'
@@ -27,7 +28,8 @@ document.documentElement.dataset['theme'] = resolveTheme(
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches,
 )
 
-const app = createApp({ installers: areas })
+// Other tabs hear of settings saved here and read them again (never write a stale copy back).
+const app = createApp({ installers: areas, settingsChannel: openSettingsChannel() })
 
 void initI18n(language).then(() => {
   const root = document.getElementById('root')

@@ -80,6 +80,36 @@ export class SettingsPage {
     }
   }
 
+  providerForm(): Locator {
+    return this.page.getByTestId('provider-form')
+  }
+
+  /** Opens the provider form for a new provider (Providers tab, "Add provider"). */
+  async startProvider(): Promise<Locator> {
+    await this.tab('Providers')
+    await this.dialog.getByRole('button', { name: 'Add provider' }).click()
+    await expect(this.providerForm()).toBeVisible()
+    return this.providerForm()
+  }
+
+  /** Opens the provider form of an existing provider. */
+  async editProvider(id: string): Promise<Locator> {
+    await this.tab('Providers')
+    await this.providerItem(id).getByRole('button', { name: 'Edit' }).click()
+    await expect(this.providerForm()).toBeVisible()
+    return this.providerForm()
+  }
+
+  /** Answers an open "Lock your API keys" prompt: the new passphrase twice, then Lock keys. */
+  async answerLockPrompt(passphrase: string): Promise<void> {
+    const prompt = this.passphraseDialog()
+    await expect(prompt).toBeVisible()
+    await prompt.getByLabel('New passphrase').fill(passphrase)
+    await prompt.getByLabel('Type the passphrase again').fill(passphrase)
+    await prompt.getByRole('button', { name: 'Lock keys' }).click()
+    await expect(prompt).toBeHidden()
+  }
+
   async removeProvider(id: string): Promise<void> {
     await this.tab('Providers')
     await this.providerItem(id).getByRole('button', { name: 'Remove' }).click()

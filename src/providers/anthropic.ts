@@ -9,8 +9,10 @@ import { pickModel } from './openaiCompatible.ts'
 import { isJsonReply, sseMessages } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
-/** Used when the settings leave the base URL empty. */
-export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com'
+import { ANTHROPIC_DEFAULT_BASE_URL } from '../settings/origin.ts'
+
+/** Used when the settings leave the base URL empty (defined beside the origin rules of keys). */
+export { ANTHROPIC_DEFAULT_BASE_URL }
 
 /** `{base}/v1/{path}`, accepting base URLs given with or without the `/v1` suffix. */
 export function anthropicUrl(settings: ProviderSettings, path: string): string {

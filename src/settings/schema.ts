@@ -85,6 +85,28 @@ export const DEMO_PROVIDER: ProviderSettings = {
   headers: [],
 }
 
+/**
+ * Settings with the built-in demo provider in place: the templates and new flows run on it
+ * offline, so a file or an old store that lacks it (or gives its id another kind) gets it back.
+ * Returns the same object when nothing was missing; `note` says what was put back.
+ */
+export function withDemoProvider(settings: AppSettings): { settings: AppSettings; note?: string } {
+  const index = settings.providers.findIndex((p) => p.id === DEMO_PROVIDER.id)
+  const found = settings.providers[index]
+  if (found?.kind === 'demo') return { settings }
+  const providers =
+    found === undefined
+      ? [...settings.providers, { ...DEMO_PROVIDER }]
+      : settings.providers.map((p, i) => (i === index ? { ...DEMO_PROVIDER } : p))
+  return {
+    settings: { ...settings, providers },
+    note:
+      found === undefined
+        ? 'providers: the built-in demo provider was missing and is back'
+        : `providers[${index}]: the id "demo" belongs to the built-in demo provider, which replaced it`,
+  }
+}
+
 export function defaultSettings(): AppSettings {
   return {
     language: 'en',

@@ -42,6 +42,7 @@ export {
   saveSettings,
   type LoadedSettings,
   type SaveSettingsOptions,
+  type SaveSettingsReport,
 } from './repositories/settings.ts'
 export {
   recordExport,

@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { version as packageVersion } from '../../package.json'
 import { FlowError } from '../engine/index.ts'
-import type { AppSettings } from '../settings/schema.ts'
+import { withDemoProvider, type AppSettings } from '../settings/schema.ts'
 import { decryptJson, encryptJson, encryptedEnvelopeSchema } from './crypto.ts'
 import { readJsonText } from './jsonText.ts'
 import { redactSecrets, type Redaction } from './redact.ts'
@@ -97,6 +97,8 @@ export interface ImportedSettings {
   settings: AppSettings
   /** The keys found (empty for a sanitized file). */
   secrets: Secrets
+  /** What the import changed in the file's settings, as `path: reason` (the demo provider put back). */
+  notes: string[]
   redacted: string[]
   exportedAt: string
   appVersion: string
@@ -170,10 +172,13 @@ export async function importSettingsText(text: string, passphrase?: string): Pro
   if (file.kind === 'full') settings = await restoreEncrypted(json.value.encrypted, settings, passphrase)
   const parsed = parseSettingsStrict(settings, 'settings')
   if (!parsed.ok) throw invalid(parsed.problems)
+  // A file without the built-in demo provider must not cost the templates theirs.
+  const withDemo = withDemoProvider(parsed.settings)
   return {
     kind: file.kind,
-    settings: parsed.settings,
-    secrets: splitSecrets(parsed.settings).secrets,
+    settings: withDemo.settings,
+    notes: withDemo.note === undefined ? [] : [withDemo.note],
+    secrets: splitSecrets(withDemo.settings).secrets,
     redacted: file.redacted,
     exportedAt: file.exportedAt,
     appVersion: file.app.version,

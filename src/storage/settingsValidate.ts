@@ -23,7 +23,21 @@ export function parseSettingsStrict(
   prefix: string,
 ): { ok: true; settings: AppSettings } | { ok: false; problems: Array<{ path: string; message: string }> } {
   const parsed = appSettingsSchema.safeParse(raw)
-  if (parsed.success) return { ok: true, settings: parsed.data }
+  if (parsed.success) {
+    // Two providers with one id: nodes and the resolver take the first, so a file that "moves"
+    // a provider by adding a second copy would report success and change nothing that runs.
+    const seen = new Set<string>()
+    const problems: Array<{ path: string; message: string }> = []
+    parsed.data.providers.forEach((p, i) => {
+      if (seen.has(p.id))
+        problems.push({
+          path: `${prefix}.providers[${i}].id`,
+          message: `Another provider already has the id "${p.id}".`,
+        })
+      seen.add(p.id)
+    })
+    return problems.length === 0 ? { ok: true, settings: parsed.data } : { ok: false, problems }
+  }
   return {
     ok: false,
     problems: parsed.error.issues.map((issue) => {

@@ -57,12 +57,26 @@ describe('settings repository', () => {
     const { settings, notes } = await loadSettings(db)
     expect(settings.theme).toBe(defaultSettings().theme)
     expect(settings.autosaveDelayMs).toBe(defaultSettings().autosaveDelayMs)
-    expect(settings.providers.map((p) => p.id)).toEqual(['openai'])
+    // The built-in demo provider, missing from the stored row, is put back (templates need it).
+    expect(settings.providers.map((p) => p.id)).toEqual(['openai', 'demo'])
     expect(notes).toEqual([
       'theme: invalid, default used',
       'autosaveDelayMs: invalid, default used',
       'providers[1]: invalid, left out',
+      'providers: the built-in demo provider was missing and is back',
     ])
+  })
+
+  it('puts the built-in demo provider back when a stored row lacks it or gives its id another kind', async () => {
+    const db = await freshDb()
+    const good = withOpenAi('')
+    await db.settings.put({ id: 'app', value: { ...good, providers: [good.providers[1]] } })
+    expect((await loadSettings(db)).settings.providers.find((p) => p.id === 'demo')?.kind).toBe('demo')
+    const hijacked = { ...good.providers[1]!, id: 'demo' }
+    await db.settings.put({ id: 'app', value: { ...good, providers: [hijacked] } })
+    const loaded = await loadSettings(db)
+    expect(loaded.settings.providers).toEqual([defaultSettings().providers[0]])
+    expect(loaded.notes.join(' ')).toContain('built-in demo provider')
   })
 
   it('refuses to save invalid settings and keeps the stored ones', async () => {

@@ -20,6 +20,7 @@ import { areaStore as defaultAreaStore, type AreaName, type AreaState } from '..
 import { startAutosave, type Autosave } from './autosave.ts'
 import { createFlowsService, summaryOf, type AppFlowsService } from './flowsService.ts'
 import type { AppServices } from '../../ui/services.ts'
+import type { SettingsChannel } from './settingsChannel.ts'
 import { createSettingsSync, type SettingsSync } from './settingsSync.ts'
 import { loadStorage } from './loadStorage.ts'
 
@@ -76,6 +77,8 @@ export interface CreateAppOptions {
   loadSettings?: boolean
   /** Which areas were asked for; the UI mounts their dialogs from it. */
   areas?: StoreApi<AreaState>
+  /** Cross-tab settings notices (main.tsx opens the browser's); tests leave it out. */
+  settingsChannel?: SettingsChannel | null
 }
 
 export interface App {
@@ -129,7 +132,7 @@ export function createApp(options: CreateAppOptions = {}): App {
   })
 
   const areas = options.areas ?? defaultAreaStore
-  const settings = createSettingsSync({ db })
+  const settings = createSettingsSync({ db, channel: options.settingsChannel ?? null })
   const core: AppCore = { db, flows, flowsService, autosave, settings, area: (name) => loadArea(name) }
   const services: AppServices = { flows: flowsService, areas: { load: (name) => prefetchArea(name) } }
   const servicesStore = createStore<AppServices>()(() => ({ ...services }))

@@ -13,6 +13,7 @@ import { settingsStore as defaultSettingsStore, type SettingsState } from '../..
 import type { SettingsUiState } from '../../store/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
 import { createKeyService, type KeyService } from './keyService.ts'
+import type { SettingsChannel } from './settingsChannel.ts'
 import { loadStorage } from './loadStorage.ts'
 
 export interface SettingsSyncDeps {
@@ -20,6 +21,8 @@ export interface SettingsSyncDeps {
   applyLanguage?(language: Language): Promise<void>
   settingsStore?: StoreApi<SettingsState>
   ui?: StoreApi<SettingsUiState>
+  /** Cross-tab notices (openSettingsChannel); none in tests unless they pass one. */
+  channel?: SettingsChannel | null
 }
 
 export interface SettingsSync {
@@ -32,9 +35,17 @@ export interface SettingsSync {
   reload(): Promise<string[]>
   /** Saves settings (validated; refused settings change nothing) and applies them. */
   save(settings: AppSettings): Promise<void>
-  /** Persists changes made straight in the settings store; returns the unsubscribe function. */
+  /**
+   * Persists changes made straight in the settings store (only the fields that changed, onto
+   * the stored row), and reloads when another tab saved; returns the unsubscribe function.
+   */
   watchStore(onError: (error: unknown) => void): () => void
+  /** Tells other tabs that the stored settings (or keys) changed; call after every write. */
+  announce(): void
 }
+
+/** Top-level fields the header changes straight in the store (language select, theme toggle). */
+const STORE_FIELDS = ['language', 'theme'] as const
 
 export function createSettingsSync(deps: SettingsSyncDeps): SettingsSync {
   const store = deps.settingsStore ?? defaultSettingsStore
@@ -61,10 +72,15 @@ export function createSettingsSync(deps: SettingsSyncDeps): SettingsSync {
     return loaded.notes
   }
 
+  const announce = (): void => deps.channel?.announce()
+
   const keys: KeyService = createKeyService({
     db: deps.db,
     ...(deps.ui ? { ui: deps.ui } : {}),
-    onKeysChanged: async () => void (await reload()),
+    onKeysChanged: async () => {
+      await reload()
+      announce()
+    },
   })
 
   return {
@@ -77,22 +93,48 @@ export function createSettingsSync(deps: SettingsSyncDeps): SettingsSync {
       return notes
     },
     reload,
+    announce,
     async save(settings) {
       const storage = await loadStorage()
       await storage.saveSettings(await db(), settings, { session: keys.session() })
       await publish(settings)
+      announce()
     },
     watchStore(onError) {
       let queue = Promise.resolve()
-      return store.subscribe((state) => {
+      const unsubscribe = store.subscribe((state) => {
         if (!state.loaded || state.settings === persisted) return
+        const before = persisted
         const next = state.settings
         persisted = next
-        // One write at a time, in order: two quick toggles must not land out of order.
+        const patch = STORE_FIELDS.filter((f) => before === undefined || before[f] !== next[f])
+        // One write at a time, in order: two quick toggles must not land out of order. Only the
+        // changed fields go onto the stored row: this tab's copy of the rest may be stale (an
+        // import in another tab), and writing it back would undo that import.
         queue = queue
-          .then(async () => (await loadStorage()).saveSettings(await db(), next, { session: keys.session() }))
+          .then(async () => {
+            const storage = await loadStorage()
+            const stored = await storage.loadSettings(await db(), keys.session())
+            const merged = { ...stored.settings }
+            for (const f of patch) Object.assign(merged, { [f]: next[f] })
+            await storage.saveSettings(await db(), merged, { session: keys.session() })
+            announce()
+          })
           .catch(onError)
       })
+      // Another tab saved: read the stored settings (and lock state) again, after our own writes.
+      const unlisten = deps.channel?.listen(() => {
+        queue = queue
+          .then(async () => {
+            await keys.refresh()
+            await reload()
+          })
+          .catch(onError)
+      })
+      return () => {
+        unsubscribe()
+        unlisten?.()
+      }
     },
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { StoreApi } from 'zustand'
 import { FlowError } from '../../engine/index.ts'
+import { movedProviders } from '../../settings/origin.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import {
   exportSettingsFull,
@@ -16,6 +17,7 @@ import {
   removeExport,
   settingsFileName,
   type ImportedSettings,
+  type SaveSettingsReport,
 } from '../../storage/index.ts'
 import type { SettingsImportOutcome, SettingsPanelApi } from '../../ui/settings/api.ts'
 import type { SettingsUiState } from '../../store/settingsUiStore.ts'
@@ -31,8 +33,11 @@ export interface SettingsExportDeps {
   now(): number
   /** The settings in use (keys filled in while readable). */
   current(): AppSettings
-  /** Saves imported settings (keeping stored keys where the file has none) and applies them. */
-  applyImported(settings: AppSettings): Promise<void>
+  /**
+   * Saves imported settings (keeping stored keys where the file has none and the provider's
+   * origin is unchanged) and applies them; says which stored keys were dropped.
+   */
+  applyImported(settings: AppSettings): Promise<SaveSettingsReport>
 }
 
 type ExportApi = Pick<
@@ -100,20 +105,30 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
     if (imported === null) return { status: 'cancelled' }
     const hasKeys = imported.secrets.some((s) => s.apiKey !== '' || s.headers.length > 0)
     // Keys from a full file are stored encrypted while locked: that needs this session's key.
-    if (hasKeys && deps.keys.isLocked() && !(await deps.keys.requestUnlock('unlockKeys'))) {
+    // So does dropping the stored key of a provider the file points to another origin.
+    const moves = movedProviders(deps.current(), imported.settings).length > 0
+    if ((hasKeys || moves) && deps.keys.isLocked() && !(await deps.keys.requestUnlock('unlockKeys'))) {
       return { status: 'cancelled' }
     }
     const before = deps.current()
     const locked = deps.keys.isLocked()
+    const report = await deps.applyImported(imported.settings)
+    const dropped = new Set(report.droppedKeys.map((d) => d.providerId))
     const keptKeysFor = imported.settings.providers
-      .filter((p) => p.apiKey === '' && p.kind !== 'demo')
+      .filter((p) => p.apiKey === '' && p.kind !== 'demo' && !dropped.has(p.id))
       .filter((p) => {
         const old = before.providers.find((o) => o.id === p.id)
         return old !== undefined && (locked || old.apiKey !== '')
       })
       .map((p) => p.id)
-    await deps.applyImported(imported.settings)
-    return { status: 'imported', kind: imported.kind, keptKeysFor, notes: [] }
+    return {
+      status: 'imported',
+      kind: imported.kind,
+      keptKeysFor,
+      droppedKeys: report.droppedKeys,
+      demoRestored: imported.notes.length > 0,
+      notes: [],
+    }
   }
 
   async function mustGet(id: string) {

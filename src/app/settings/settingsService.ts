@@ -91,8 +91,13 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
     now,
     current,
     applyImported: async (settings) => {
-      await saveSettings(await db(), settings, { session: keys.session(), keepExistingWhenEmpty: true })
+      const report = await saveSettings(await db(), settings, {
+        session: keys.session(),
+        keepExistingWhenEmpty: true,
+      })
       await reload()
+      sync.announce()
+      return report
     },
   })
 
@@ -107,6 +112,7 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
     afterSettingsReset: async () => {
       await keys.forget()
       await reload()
+      sync.announce()
     },
   })
 

@@ -4,7 +4,13 @@
  */
 import { RUN_HISTORY_PER_FLOW, RUN_HISTORY_RANGE } from '../../defaults.ts'
 import { FlowError } from '../../engine/index.ts'
-import { appSettingsSchema, defaultSettings, type AppSettings } from '../../settings/schema.ts'
+import { movedProviders, type MovedProvider } from '../../settings/origin.ts'
+import {
+  appSettingsSchema,
+  defaultSettings,
+  withDemoProvider,
+  type AppSettings,
+} from '../../settings/schema.ts'
 import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
 import {
@@ -29,7 +35,11 @@ export interface LoadedSettings {
 /** Loads settings (defaults for a fresh install), validated, with keys when available. */
 export async function loadSettings(db: WardflowDb, session?: UnlockedSecrets): Promise<LoadedSettings> {
   const row = await guard('loading settings', () => db.settings.get(SETTINGS_ROW_ID))
-  const { settings, notes } = repairSettings(row?.value)
+  const repaired = repairSettings(row?.value)
+  // Stores from before the demo provider could not be removed may lack it: put it back.
+  const demo = withDemoProvider(repaired.settings)
+  const settings = demo.settings
+  const notes = demo.note === undefined ? repaired.notes : [...repaired.notes, demo.note]
   let stored: Awaited<ReturnType<typeof readStoredSecrets>>
   try {
     stored = await readStoredSecrets(db)
@@ -50,8 +60,24 @@ export async function loadSettings(db: WardflowDb, session?: UnlockedSecrets): P
 export interface SaveSettingsOptions {
   /** Needed to change keys while they are locked. */
   session?: UnlockedSecrets
-  /** A provider whose apiKey is '' keeps the key already stored (e.g. after a sanitized import). */
+  /**
+   * A provider whose apiKey is '' keeps the key (and secret header values) already stored, e.g.
+   * after a sanitized import, but only while its base URL keeps the stored origin: a settings
+   * file must never send a stored key to another host. While locked without a session, such a
+   * move is KEY_LOCKED (the encrypted keys cannot be edited), so callers unlock first.
+   */
   keepExistingWhenEmpty?: boolean
+}
+
+export interface SaveSettingsReport {
+  /** Providers whose stored key or secret headers were dropped: they now send to another origin. */
+  droppedKeys: MovedProvider[]
+}
+
+/** The settings row as stored (repaired like a load would), for comparing origins. */
+async function storedRow(db: WardflowDb): Promise<AppSettings> {
+  const row = await guard('loading settings', () => db.settings.get(SETTINGS_ROW_ID))
+  return repairSettings(row?.value).settings
 }
 
 /**
@@ -63,7 +89,7 @@ export async function saveSettings(
   db: WardflowDb,
   settings: AppSettings,
   options: SaveSettingsOptions = {},
-): Promise<void> {
+): Promise<SaveSettingsReport> {
   const parsed = appSettingsSchema.safeParse(settings)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -76,9 +102,25 @@ export async function saveSettings(
   const stored = await readStoredSecrets(db)
   const locked = stored.state === 'locked' && options.session === undefined
   let nextSecrets: Secrets | undefined = secrets
-  if (options.keepExistingWhenEmpty === true && !locked) {
-    const existing = stored.state === 'plain' ? stored.secrets : (options.session?.secrets ?? [])
-    nextSecrets = splitSecrets(mergeSecrets(parsed.data, existing)).secrets
+  let droppedKeys: MovedProvider[] = []
+  if (options.keepExistingWhenEmpty === true) {
+    const moved = movedProviders(await storedRow(db), parsed.data)
+    if (locked && moved.length > 0) {
+      const first = moved[0]
+      throw new FlowError(
+        'KEY_LOCKED',
+        `The keys are locked, and this file points ${first?.label ?? ''} to ${first?.to || 'another address'} instead of ${first?.from || 'its stored address'}: unlock your keys so its stored key can be dropped; nothing was saved.`,
+      )
+    }
+    if (!locked) {
+      const existing = stored.state === 'plain' ? stored.secrets : (options.session?.secrets ?? [])
+      const movedIds = new Set(moved.map((m) => m.providerId))
+      const hadSecret = (id: string): boolean =>
+        existing.some((s) => s.providerId === id && !isEmptySecrets([s]))
+      droppedKeys = moved.filter((m) => hadSecret(m.providerId))
+      const kept = existing.filter((s) => !movedIds.has(s.providerId))
+      nextSecrets = splitSecrets(mergeSecrets(parsed.data, kept)).secrets
+    }
   }
   if (locked) {
     if (!isEmptySecrets(secrets)) {
@@ -101,6 +143,7 @@ export async function saveSettings(
     }),
   )
   if (options.session !== undefined && nextSecrets !== undefined) options.session.secrets = nextSecrets
+  return { droppedKeys }
 }
 
 /** Replaces settings by defaults and deletes every key (and the lock). Flows and runs stay. */

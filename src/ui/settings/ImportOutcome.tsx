@@ -47,6 +47,16 @@ export function ImportOutcomeView({ outcome, onDismiss }: { outcome: Outcome; on
     const r = outcome.result
     title = t(`backup.imported.${r.kind}`)
     if (r.keptKeysFor.length > 0) lines.push(t('backup.keptKeys', { ids: r.keptKeysFor.join(', ') }))
+    for (const d of r.droppedKeys) {
+      lines.push(
+        t('backup.droppedKey', {
+          name: d.label,
+          from: d.from || t('backup.noOrigin'),
+          to: d.to || t('backup.noOrigin'),
+        }),
+      )
+    }
+    if (r.demoRestored) lines.push(t('backup.demoRestored'))
     lines = [...lines, ...r.notes]
   }
   return (

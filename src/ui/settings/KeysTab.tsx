@@ -1,9 +1,12 @@
 /**
  * Where keys live and the optional passphrase lock (PBKDF2 + AES-GCM, storage/keyLock.ts).
- * Unlocking keeps the keys decrypted in memory for this session only.
+ * Unlocking keeps the keys decrypted in memory for this session only. It says plainly what
+ * locking later cannot erase (copies the browser keeps on disk until it compacts its files),
+ * and offers the lock before the first key is stored.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSettings } from '../../store/settingsStore.ts'
 import { Button } from '../kit/Button.tsx'
 import type { SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
@@ -13,6 +16,7 @@ import { useUnlockKeys } from './useUnlockKeys.ts'
 export function KeysTab({ api }: { api: SettingsPanelApi }) {
   const { t, i18n } = useTranslation('settings')
   const keyState = useSettingsUi((s) => s.keyState)
+  const noKeyYet = useSettings((s) => s.providers.every((p) => p.apiKey === ''))
   const unlock = useUnlockKeys()
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
 
@@ -43,6 +47,15 @@ export function KeysTab({ api }: { api: SettingsPanelApi }) {
         <strong>{t('keys.stateLabel')}</strong> {t(`keys.state.${keyState}`)}
       </p>
       <p className="wf-settings-hint">{t('keys.lockExplain')}</p>
+      {keyState === 'plain' && noKeyYet ? (
+        <p className="wf-settings-hint" data-testid="keys-first-key">
+          {t('keys.firstKey')}
+        </p>
+      ) : null}
+      <div className="wf-keys-at-rest" data-testid="keys-at-rest">
+        <strong>{t('keys.atRestTitle')}</strong>
+        <p>{t('keys.atRest')}</p>
+      </div>
       <div className="wf-settings-actions wf-settings-actions--start">
         {keyState === 'plain' ? (
           <Button variant="primary" icon="shield" data-testid="keys-lock" onClick={() => void lock()}>

@@ -5,13 +5,13 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { providerKindSchema, type ProviderSettings } from '../../settings/schema.ts'
+import { DEMO_PROVIDER, providerKindSchema, type ProviderSettings } from '../../settings/schema.ts'
 import { Button } from '../kit/Button.tsx'
 import { ApiKeyField } from './ApiKeyField.tsx'
 import type { ConnectionResult, SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
 import { HeadersEditor } from './HeadersEditor.tsx'
-import { BASE_URL_PRESETS, CUSTOM_PRESET, presetOf } from './presets.ts'
+import { BASE_URL_PRESETS, CUSTOM_PRESET, baseUrlForKind, presetOf } from './presets.ts'
 import { checkProvider, cleanProvider } from './providerDraft.ts'
 import { Switch } from './Switch.tsx'
 
@@ -22,6 +22,10 @@ export interface ProviderFormProps {
   otherIds: readonly string[]
   isNew: boolean
   keysLocked: boolean
+  /** Keys are stored unencrypted and none is stored yet: offer the lock before the first one. */
+  offerLock: boolean
+  /** Locks the keys with a new passphrase (the passphrase dialog); true when locked. */
+  onLockFirst(): Promise<boolean>
   onSave(provider: ProviderSettings): Promise<void>
   onCancel(): void
   onUnlock(): void
@@ -35,6 +39,8 @@ export function ProviderForm({
   otherIds,
   isNew,
   keysLocked,
+  offerLock,
+  onLockFirst,
   onSave,
   onCancel,
   onUnlock,
@@ -45,6 +51,10 @@ export function ProviderForm({
   const [probe, setProbe] = useState<Probe | null>(null)
   const [modelsNote, setModelsNote] = useState<{ ok: boolean; text: string } | null>(null)
   const [saveError, setSaveError] = useState<string | null>(null)
+  const [kindNote, setKindNote] = useState<string | null>(null)
+  const [lockedHere, setLockedHere] = useState(false)
+  // The built-in demo provider keeps its id and kind: templates and new flows rely on them.
+  const builtIn = !isNew && initial.id === DEMO_PROVIDER.id && initial.kind === 'demo'
   const ids = {
     id: useId(),
     label: useId(),
@@ -128,6 +138,7 @@ export function ProviderForm({
             className="wf-input"
             data-testid="provider-id"
             value={draft.id}
+            readOnly={builtIn}
             spellCheck={false}
             aria-invalid={shown.id !== undefined || undefined}
             onChange={(e) => patch({ id: e.target.value })}
@@ -154,9 +165,13 @@ export function ProviderForm({
             className="wf-select"
             data-testid="provider-kind"
             value={draft.kind}
+            disabled={builtIn}
             onChange={(e) => {
               const kind = providerKindSchema.safeParse(e.target.value)
-              if (kind.success) patch({ kind: kind.data })
+              if (!kind.success) return
+              const baseUrl = baseUrlForKind(draft.baseUrl, kind.data)
+              setKindNote(baseUrl !== draft.baseUrl ? t('provider.kindChanged', { url: baseUrl }) : null)
+              patch({ kind: kind.data, baseUrl })
             }}
           >
             {providerKindSchema.options.map((kind) => (
@@ -173,9 +188,10 @@ export function ProviderForm({
               id={ids.preset}
               className="wf-select"
               data-testid="provider-preset"
-              value={presetOf(draft.baseUrl)}
+              value={presetOf(draft.baseUrl, draft.kind)}
               onChange={(e) => {
                 const preset = BASE_URL_PRESETS.find((p) => p.id === e.target.value)
+                setKindNote(null)
                 if (preset !== undefined) patch({ kind: preset.kind, baseUrl: preset.baseUrl })
               }}
             >
@@ -189,6 +205,16 @@ export function ProviderForm({
           </div>
         )}
       </div>
+      {builtIn ? (
+        <p className="wf-settings-hint" data-testid="provider-built-in">
+          {t('provider.demoFixed')}
+        </p>
+      ) : null}
+      {kindNote !== null ? (
+        <p className="wf-settings-ok" role="status" data-testid="provider-kind-note">
+          {kindNote}
+        </p>
+      ) : null}
       {isDemo ? (
         <p className="wf-settings-hint">{t('provider.demoHint')}</p>
       ) : (
@@ -245,6 +271,23 @@ export function ProviderForm({
           onUnlock={onUnlock}
         />
       )}
+      {!isDemo && offerLock ? (
+        <div className="wf-lock-first" data-testid="lock-first">
+          <span className="wf-settings-hint">{t('provider.lockFirst')}</span>
+          <Button
+            icon="shield"
+            data-testid="lock-first-button"
+            onClick={() => void onLockFirst().then((locked) => setLockedHere(locked))}
+          >
+            {t('provider.lockFirstButton')}
+          </Button>
+        </div>
+      ) : null}
+      {lockedHere ? (
+        <span className="wf-settings-ok" role="status" data-testid="lock-first-done">
+          {t('provider.lockFirstDone')}
+        </span>
+      ) : null}
       <Switch
         label={t('provider.stream')}
         hint={t('provider.streamHint')}

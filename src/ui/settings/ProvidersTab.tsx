@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AppSettings, ProviderSettings } from '../../settings/schema.ts'
+import { DEMO_PROVIDER, type AppSettings, type ProviderSettings } from '../../settings/schema.ts'
 import { useSettings } from '../../store/settingsStore.ts'
 import { Button } from '../kit/Button.tsx'
 import { Dialog } from '../kit/Dialog.tsx'
@@ -12,7 +12,7 @@ import type { SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
 import { ProviderForm } from './ProviderForm.tsx'
 import { newProvider } from './providerDraft.ts'
-import { useSettingsUi } from '../../store/settingsUiStore.ts'
+import { settingsUiStore, useSettingsUi } from '../../store/settingsUiStore.ts'
 import { useUnlockKeys } from './useUnlockKeys.ts'
 
 type Editing = { index: number; provider: ProviderSettings } | null
@@ -45,7 +45,9 @@ export function withoutProvider(settings: AppSettings, index: number): AppSettin
 export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
   const { t, i18n } = useTranslation('settings')
   const settings = useSettings((s) => s)
-  const keysLocked = useSettingsUi((s) => s.keyState === 'locked')
+  const keyState = useSettingsUi((s) => s.keyState)
+  const keysLocked = keyState === 'locked'
+  const noKeyYet = settings.providers.every((p) => p.apiKey === '')
   const unlock = useUnlockKeys()
   const [editing, setEditing] = useState<Editing>(null)
   const [removing, setRemoving] = useState<number | null>(null)
@@ -55,6 +57,19 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
   async function apply(next: AppSettings): Promise<void> {
     await api.save(next)
     setStatus({ ok: true, text: t('common.saved') })
+  }
+
+  /** Locks the keys before the first one is stored, so it is encrypted from its first write. */
+  async function lockFirst(): Promise<boolean> {
+    const passphrase = await settingsUiStore.getState().askPassphrase({ purpose: 'lockKeys', confirm: true })
+    if (passphrase === null) return false
+    try {
+      await api.lockKeys(passphrase)
+      return true
+    } catch (error) {
+      setStatus({ ok: false, text: errorText(t, i18n, error) })
+      return false
+    }
   }
 
   function tryApply(next: AppSettings): void {
@@ -70,6 +85,8 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
         otherIds={otherIds}
         isNew={editing.index < 0}
         keysLocked={keysLocked}
+        offerLock={keyState === 'plain' && noKeyYet}
+        onLockFirst={lockFirst}
         onUnlock={unlock}
         onCancel={() => setEditing(null)}
         onSave={async (provider) => {
@@ -117,9 +134,15 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
             <Button size="sm" icon="edit" onClick={() => setEditing({ index, provider: p })}>
               {t('providers.edit')}
             </Button>
-            <Button size="sm" variant="danger" icon="trash" onClick={() => setRemoving(index)}>
-              {t('providers.remove')}
-            </Button>
+            {isBuiltIn(p) ? (
+              <span className="wf-settings-hint wf-provider-list__built-in" data-testid="provider-built-in">
+                {t('providers.builtIn')}
+              </span>
+            ) : (
+              <Button size="sm" variant="danger" icon="trash" onClick={() => setRemoving(index)}>
+                {t('providers.remove')}
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -171,6 +194,11 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
       ) : null}
     </section>
   )
+}
+
+/** The built-in demo provider: templates and new flows run on it, so it cannot be removed. */
+function isBuiltIn(p: ProviderSettings): boolean {
+  return p.id === DEMO_PROVIDER.id && p.kind === 'demo'
 }
 
 function keyStatus(t: (key: string) => string, p: ProviderSettings, locked: boolean): string {

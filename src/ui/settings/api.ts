@@ -3,6 +3,7 @@
  * The screen never touches storage or providers itself; every method may throw a FlowError
  * whose `code` the screen turns into words (see errorText.ts).
  */
+import type { MovedProvider } from '../../settings/origin.ts'
 import type { AppSettings, ProviderSettings } from '../../settings/schema.ts'
 import type { ExportEntry } from '../../store/settingsUiStore.ts'
 
@@ -40,6 +41,13 @@ export type SettingsImportOutcome =
       kind: 'sanitized' | 'full'
       /** Providers whose stored key was kept because the file had none (sanitized imports). */
       keptKeysFor: string[]
+      /**
+       * Providers the file points to another origin (scheme, host, port): their stored key and
+       * secret headers were dropped, never sent to the new host.
+       */
+      droppedKeys: MovedProvider[]
+      /** The file lacked the built-in demo provider (or gave its id another kind): it was put back. */
+      demoRestored: boolean
       /** Fields of the file that were repaired or left out, as `path: reason`. */
       notes: string[]
     }

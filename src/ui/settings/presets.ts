@@ -1,4 +1,9 @@
-/** Base URL presets of the provider form. Choosing one sets the provider kind and base URL. */
+/**
+ * Base URL presets of the provider form. Choosing one sets the provider kind and base URL;
+ * changing the kind away from a preset's kind moves the URL to that kind's usual server, so
+ * kind and preset never disagree (an Anthropic kind with the Ollama URL failed with an error
+ * about Ollama).
+ */
 import type { ProviderKind } from '../../settings/schema.ts'
 
 export interface BaseUrlPreset {
@@ -29,8 +34,25 @@ function normalise(url: string): string {
   return url.trim().replace(/\/+$/, '').toLowerCase()
 }
 
-/** The preset a base URL belongs to, or `custom`. */
-export function presetOf(baseUrl: string): string {
+/** The preset whose URL this is (whatever its kind), if any. */
+export function presetWithUrl(baseUrl: string): BaseUrlPreset | undefined {
   const wanted = normalise(baseUrl)
-  return BASE_URL_PRESETS.find((p) => normalise(p.baseUrl) === wanted)?.id ?? CUSTOM_PRESET
+  return BASE_URL_PRESETS.find((p) => normalise(p.baseUrl) === wanted)
+}
+
+/** The preset a base URL and kind belong to, or `custom` (also for a preset URL of another kind). */
+export function presetOf(baseUrl: string, kind: ProviderKind): string {
+  const preset = presetWithUrl(baseUrl)
+  return preset !== undefined && preset.kind === kind ? preset.id : CUSTOM_PRESET
+}
+
+/**
+ * The base URL to keep when the kind changes to `kind`: a custom URL stays (a proxy may speak
+ * either protocol), an empty one or another kind's preset URL becomes the kind's first preset.
+ */
+export function baseUrlForKind(baseUrl: string, kind: ProviderKind): string {
+  if (kind === 'demo') return baseUrl
+  const preset = presetWithUrl(baseUrl)
+  if (baseUrl.trim() !== '' && (preset === undefined || preset.kind === kind)) return baseUrl
+  return BASE_URL_PRESETS.find((p) => p.kind === kind)?.baseUrl ?? baseUrl
 }

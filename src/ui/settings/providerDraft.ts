@@ -1,5 +1,6 @@
 /** Checks on a provider being edited, before it is saved into settings. Pure. */
 import type { ProviderSettings } from '../../settings/schema.ts'
+import { presetWithUrl } from './presets.ts'
 
 export type ProviderField = 'id' | 'label' | 'baseUrl' | 'headers'
 export type ProviderProblems = Partial<Record<ProviderField, string>>
@@ -26,6 +27,8 @@ export function checkProvider(draft: ProviderSettings, otherIds: readonly string
   const base = draft.baseUrl.trim()
   if (draft.kind === 'openai' && base === '') problems.baseUrl = 'baseUrlRequired'
   else if (draft.kind !== 'demo' && base !== '' && !isHttpUrl(base)) problems.baseUrl = 'baseUrlInvalid'
+  else if (draft.kind !== 'demo' && (presetWithUrl(base)?.kind ?? draft.kind) !== draft.kind)
+    problems.baseUrl = 'presetKind'
   if (draft.headers.some((h) => h.key.trim() !== '' && !HEADER_NAME.test(h.key.trim())))
     problems.headers = 'headerName'
   else if (draft.headers.some((h) => h.key.trim() === '' && h.value !== ''))

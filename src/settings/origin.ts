@@ -1,0 +1,64 @@
+/**
+ * Where a provider sends its key: the origin (scheme, host and port) of its base URL. A stored
+ * key or secret header belongs to that origin; an imported settings file that points a
+ * provider elsewhere must not take the key along (security.md, "Settings files"). Pure.
+ */
+import type { AppSettings, ProviderSettings } from './schema.ts'
+
+/** Used when an Anthropic provider leaves the base URL empty. */
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com'
+
+/**
+ * The origin a provider's requests go to (`https://api.openai.com`), or undefined when it sends
+ * nothing anywhere (demo) or its URL is not an http(s) URL. URL parsing normalises case, default
+ * ports and IDN hosts, so `HTTPS://API.example.com:443/x` and `https://api.example.com` agree.
+ */
+export function providerOrigin(provider: Pick<ProviderSettings, 'kind' | 'baseUrl'>): string | undefined {
+  if (provider.kind === 'demo') return undefined
+  const text =
+    provider.baseUrl.trim() === '' && provider.kind === 'anthropic'
+      ? ANTHROPIC_DEFAULT_BASE_URL
+      : provider.baseUrl.trim()
+  try {
+    const url = new URL(text)
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+    return url.origin
+  } catch {
+    return undefined
+  }
+}
+
+/** True only when both providers send to one known origin; an unknown origin matches nothing. */
+export function sameOrigin(
+  a: Pick<ProviderSettings, 'kind' | 'baseUrl'>,
+  b: Pick<ProviderSettings, 'kind' | 'baseUrl'>,
+): boolean {
+  const from = providerOrigin(a)
+  return from !== undefined && from === providerOrigin(b)
+}
+
+/** A provider that keeps its id but sends to another origin than before. */
+export interface MovedProvider {
+  providerId: string
+  /** The provider's name in the new settings (its id when it has none). */
+  label: string
+  /** Origins before and after; '' when a side has none (demo, or not an http(s) URL). */
+  from: string
+  to: string
+}
+
+/** Providers of `after` whose id is in `before` and whose origin changed. */
+export function movedProviders(before: AppSettings, after: AppSettings): MovedProvider[] {
+  const moved: MovedProvider[] = []
+  for (const next of after.providers) {
+    const old = before.providers.find((p) => p.id === next.id)
+    if (old === undefined || sameOrigin(old, next)) continue
+    moved.push({
+      providerId: next.id,
+      label: next.label || next.id,
+      from: providerOrigin(old) ?? '',
+      to: providerOrigin(next) ?? '',
+    })
+  }
+  return moved
+}
