@@ -22,7 +22,10 @@ export class InspectorPage {
 
   /** The frame of the field labelled `label`: its control, help, messages and inherit note. */
   fieldFrame(label: string): Locator {
-    return this.root.getByTestId('inspector-field').filter({ has: this.field(label) })
+    // `has` is looked up inside each frame, so it starts from the page, not from the inspector.
+    return this.root
+      .getByTestId('inspector-field')
+      .filter({ has: this.page.getByLabel(label, { exact: true }) })
   }
 
   /** What the field inherits and from where, or that it is set on this node. */
