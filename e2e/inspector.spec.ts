@@ -14,6 +14,8 @@ const PROTECTION_FLAGS = ['Loop detection', 'Progress-aware', 'Cycle detection',
 test('a new Agent shows the protection it inherits; an override can be reset, survives a reload and the display follows Settings', async ({
   app,
 }) => {
+  // Many key presses (and reloads): generous on a busy 2-core machine.
+  test.setTimeout(120_000)
   const { canvas, inspector, settings, page } = app
   const agent = await canvas.addByClick('agent')
   await canvas.select(agent)

@@ -16,6 +16,8 @@ test('Input -> Template -> Output is built, connected, filled in and run with th
   app,
   page,
 }) => {
+  // Many key presses (and reloads): generous on a busy 2-core machine.
+  test.setTimeout(120_000)
   const { canvas, inspector, run } = app
   // Palette entries by Tab and Enter; each Enter adds the node in the middle of the view.
   await canvas.tabTo(canvas.paletteItem('input'))
@@ -73,6 +75,8 @@ test('a loop chosen in "Connect to…" is refused with the reason a drag gets; E
   app,
   page,
 }) => {
+  // Many key presses (and reloads): generous on a busy 2-core machine.
+  test.setTimeout(120_000)
   const { canvas } = app
   const a = await canvas.addByKeyboard('template')
   const b = await canvas.addByKeyboard('llm')
@@ -121,6 +125,8 @@ async function outlineOf(target: Locator): Promise<{ style: string; width: numbe
 
 for (const theme of ['light', 'dark'] as const) {
   test(`what has the keyboard focus shows a focus ring (${theme} theme)`, async ({ app, page }) => {
+    // Many key presses (and reloads): generous on a busy 2-core machine.
+    test.setTimeout(120_000)
     const { canvas, inspector } = app
     const toggle = page.getByTestId('toggle-theme')
     if ((await page.locator('html').getAttribute('data-theme')) !== theme) await toggle.click()
