@@ -27,6 +27,7 @@ const loadImportHost = () => import('./ui/import/ImportHost.tsx').then((m) => m.
 const loadSettingsHost = () => import('./ui/settings/SettingsHost.tsx').then((m) => m.SettingsHost)
 const loadTemplatesHost = () => import('./ui/templates/TemplatesHost.tsx').then((m) => m.TemplatesHost)
 const loadShortcutSheet = () => import('./ui/shortcuts/ShortcutSheet.tsx').then((m) => m.ShortcutSheet)
+const loadConnectDialog = () => import('./ui/connect/ConnectDialog.tsx').then((m) => m.ConnectDialog)
 
 const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 
@@ -38,6 +39,10 @@ export function App() {
   const ShortcutSheet = useLoadedComponent(
     loadShortcutSheet,
     useUi((s) => s.shortcutsOpen),
+  )
+  const ConnectDialog = useLoadedComponent(
+    loadConnectDialog,
+    useUi((s) => s.connectFrom !== null),
   )
   return (
     <ReactFlowProvider>
@@ -57,6 +62,7 @@ export function App() {
         {SettingsHost ? <SettingsHost /> : null}
         {ImportHost ? <ImportHost /> : null}
         {ShortcutSheet ? <ShortcutSheet /> : null}
+        {ConnectDialog ? <ConnectDialog /> : null}
         <EditorKeys />
       </div>
     </ReactFlowProvider>

@@ -132,6 +132,57 @@ export class CanvasPage {
     await mouse.up()
   }
 
+  /** A node's focusable frame (React Flow's wrapper, which Tab reaches and Enter selects). */
+  nodeFrame(id: string): Locator {
+    return this.page.locator(`.react-flow__node[data-id="${id}"]`)
+  }
+
+  /**
+   * Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a keyboard user walks
+   * the page; fails after `max` presses.
+   */
+  async tabTo(
+    target: Locator,
+    { back = false, max = 80 }: { back?: boolean; max?: number } = {},
+  ): Promise<void> {
+    for (let i = 0; i < max; i += 1) {
+      if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+      await this.page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+    }
+    await expect(target, `reached by ${max} presses of Tab`).toBeFocused()
+  }
+
+  /** The "Connect to…" dialog of the selected node. */
+  get connectDialog(): Locator {
+    return this.page.getByTestId('connect-dialog')
+  }
+
+  /**
+   * Connects the node `fromId` to `toId` with the keyboard only: Tab to the node, Enter selects
+   * it, C opens "Connect to…", the arrow keys walk the targets and Enter connects.
+   */
+  async connectByKeyboard(fromId: string, toId: string): Promise<void> {
+    await this.tabTo(this.nodeFrame(fromId))
+    await this.page.keyboard.press('Enter')
+    await expect(this.node(fromId)).toHaveAttribute('data-selected', 'true')
+    await this.page.keyboard.press('c')
+    await expect(this.connectDialog).toBeVisible()
+    await this.chooseTarget(toId)
+    await this.page.keyboard.press('Enter')
+  }
+
+  /** Walks the open "Connect to…" list with ArrowDown until the option for `toId` is active. */
+  async chooseTarget(toId: string): Promise<void> {
+    const options = this.connectDialog.getByRole('option')
+    const count = await options.count()
+    for (let i = 0; i <= count; i += 1) {
+      const active = this.connectDialog.locator('[role="option"][aria-selected="true"]')
+      if ((await active.getAttribute('data-node-id')) === toId) return
+      await this.page.keyboard.press('ArrowDown')
+    }
+    throw new Error(`No option for ${toId} in the Connect dialog`)
+  }
+
   edge(fromId: string, toId: string): Locator {
     return this.page.locator(`[aria-roledescription="edge"][aria-label="Edge from ${fromId} to ${toId}"]`)
   }

@@ -20,6 +20,33 @@ export class InspectorPage {
     return this.root.getByLabel(label, { exact: true })
   }
 
+  /** The frame of the field labelled `label`: its control, help, messages and inherit note. */
+  fieldFrame(label: string): Locator {
+    // `has` is looked up inside each frame, so it starts from the page, not from the inspector.
+    return this.root
+      .getByTestId('inspector-field')
+      .filter({ has: this.page.getByLabel(label, { exact: true }) })
+  }
+
+  /** What the field inherits and from where, or that it is set on this node. */
+  inheritNote(label: string): Locator {
+    return this.fieldFrame(label).getByTestId('inherit-note')
+  }
+
+  /** The button that drops a field's own value so it inherits again (only while overridden). */
+  resetButton(label: string): Locator {
+    return this.root.getByRole('button', { name: `Reset ${label} to the inherited value`, exact: true })
+  }
+
+  /** Opens a collapsible group of fields (such as "Runtime protection") unless it is open. */
+  async openGroup(name: string): Promise<void> {
+    const group = this.root.locator('details').filter({
+      has: this.page.locator('summary').getByText(name, { exact: true }),
+    })
+    if ((await group.getAttribute('open')) === null) await group.locator('summary').click()
+    await expect(group).toHaveAttribute('open', '')
+  }
+
   /** The node's title input. */
   get title(): Locator {
     return this.field('Title')

@@ -65,3 +65,43 @@ export function defaultProtection(): RuntimeProtection {
     toolTimeoutMs: HTTP_TIMEOUT_MS,
   }
 }
+
+/**
+ * Where a setting comes from when a node leaves it empty: the global settings (Settings ->
+ * Runtime protection), the built-in default of src/defaults.ts (a setting with no global
+ * counterpart), or the provider (nothing is sent, so the model server's own default applies).
+ */
+export type InheritSource = 'settings' | 'default' | 'provider'
+
+/** The value an empty node field takes, and where it comes from. `value` is unset for 'provider'. */
+export interface InheritedSetting<T = unknown> {
+  value: T
+  source: InheritSource
+}
+
+/**
+ * What each protection setting is for a node that leaves it empty: the global setting when it
+ * is given, else the built-in default. Executors resolve empty fields with this, and the
+ * inspector shows it, so the two cannot disagree.
+ */
+export function inheritedProtection(global?: Partial<RuntimeProtection>): {
+  [K in keyof RuntimeProtection]: InheritedSetting<RuntimeProtection[K]>
+} {
+  const base = defaultProtection()
+  const pick = <K extends keyof RuntimeProtection>(key: K): InheritedSetting<RuntimeProtection[K]> => {
+    const value = global?.[key]
+    return value === undefined || value === null
+      ? { value: base[key], source: 'default' }
+      : { value: value as RuntimeProtection[K], source: 'settings' }
+  }
+  return {
+    loopDetectionEnabled: pick('loopDetectionEnabled'),
+    loopDetectionThreshold: pick('loopDetectionThreshold'),
+    progressAware: pick('progressAware'),
+    cycleDetection: pick('cycleDetection'),
+    maxIterations: pick('maxIterations'),
+    maxTokenBudget: pick('maxTokenBudget'),
+    sandboxTimeoutMs: pick('sandboxTimeoutMs'),
+    toolTimeoutMs: pick('toolTimeoutMs'),
+  }
+}

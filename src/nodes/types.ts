@@ -5,7 +5,15 @@
  */
 import type { z } from '../zodMini.ts'
 import type { NumberRange } from '../defaults.ts'
-import type { ConfigIssue, EngineNodeType, NodeExecution, NodeResult, ParseResult } from '../engine/index.ts'
+import type {
+  ConfigIssue,
+  EngineNodeType,
+  InheritedSetting,
+  NodeExecution,
+  NodeResult,
+  ParseResult,
+  RuntimeProtection,
+} from '../engine/index.ts'
 
 export const NODE_TYPES = ['input', 'template', 'llm', 'agent', 'code', 'http', 'output'] as const
 export type PaletteNodeType = (typeof NODE_TYPES)[number]
@@ -32,11 +40,19 @@ export interface FieldSpec {
   labelKey: string
   helpKey?: string
   range?: NumberRange
-  /** For 'number' fields that take a unit other than the config's (ms shown as s, etc.). */
+  /**
+   * The unit of a 'number' field. 'ms': stored in milliseconds, shown and typed in seconds (as
+   * Settings shows the same timeouts); 's' and 'tokens' are shown as stored.
+   */
   unit?: 'ms' | 's' | 'tokens'
+  /** A 'number' field where 0 means "no limit" (the token budget): shown as such when inherited. */
+  zeroMeansUnlimited?: boolean
   options?: ReadonlyArray<{ value: string; labelKey: string }>
   language?: 'javascript' | 'json' | 'markdown' | 'plaintext'
-  /** Optional fields may be left empty to inherit the global setting (node > global > default). */
+  /**
+   * Optional fields may be left empty to inherit (node > global > default); the definition's
+   * `inherited` says what an empty one takes, and the inspector shows it.
+   */
   optional?: boolean
   /** Groups fields under a collapsible heading in the inspector, e.g. 'protection'. */
   group?: string
@@ -59,9 +75,28 @@ export interface NodeDefinition<C = unknown> {
   summary(config: C): string
   /** Whether the node has an input (target) and an output (source) handle. */
   handles: { input: boolean; output: boolean }
+  /**
+   * What each optional field takes when the node leaves it empty, keyed by field key, given the
+   * global settings a run gets (`RunContext.protection`). The executor resolves empty fields
+   * with the same function (`effectiveSetting`), so the inspector shows what runs.
+   */
+  inherited?(globals: InheritGlobals): Readonly<Record<string, InheritedSetting>>
   /** Migrates a config written with an older `configVersion` to the current shape. */
   migrate?(raw: Record<string, unknown>, fromVersion: number): Record<string, unknown>
   engine: EngineNodeType
+}
+
+/** The global settings a node's empty fields inherit from. */
+export interface InheritGlobals {
+  protection: RuntimeProtection
+}
+
+/**
+ * The value a run uses for one inheritable field: the node's own value, else what it inherits.
+ * `null` counts as empty (old files write it for "inherit").
+ */
+export function effectiveSetting<T>(own: T | null | undefined, inherited: InheritedSetting<T>): T {
+  return own ?? inherited.value
 }
 
 /** Turns a zod schema into the engine's parseConfig, with JSON paths on every issue. */

@@ -6,10 +6,13 @@ export interface UiState {
   minimap: boolean
   shortcutsOpen: boolean
   problemsOpen: boolean
+  /** The node whose "Connect to…" list is open (the keyboard's way to draw a connection). */
+  connectFrom: string | null
   toggleSnap(): void
   toggleMinimap(): void
   setShortcutsOpen(open: boolean): void
   setProblemsOpen(open: boolean): void
+  setConnectFrom(nodeId: string | null): void
 }
 
 export const uiStore = createStore<UiState>()((set, get) => ({
@@ -17,10 +20,12 @@ export const uiStore = createStore<UiState>()((set, get) => ({
   minimap: true,
   shortcutsOpen: false,
   problemsOpen: true,
+  connectFrom: null,
   toggleSnap: () => set({ snapToGrid: !get().snapToGrid }),
   toggleMinimap: () => set({ minimap: !get().minimap }),
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   setProblemsOpen: (problemsOpen) => set({ problemsOpen }),
+  setConnectFrom: (connectFrom) => set({ connectFrom }),
 }))
 
 export function useUi<T>(selector: (state: UiState) => T): T {

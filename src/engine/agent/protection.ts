@@ -3,7 +3,7 @@
  * (docs/guard.md, layer 4).
  */
 import { AGENT_FINALIZE_AFTER_STOP } from '../../defaults.ts'
-import { defaultProtection, type RuntimeProtection } from '../context.ts'
+import { inheritedProtection, type InheritedSetting, type RuntimeProtection } from '../context.ts'
 
 export interface AgentProtection extends RuntimeProtection {
   /** After a trip or a budget stop, one tools-disabled call turns what was gathered into an answer. */
@@ -13,16 +13,29 @@ export interface AgentProtection extends RuntimeProtection {
 /** What a node may override; unset (or null) fields inherit. */
 export type AgentProtectionOverrides = { [K in keyof AgentProtection]?: AgentProtection[K] | null }
 
-/** Resolves each setting: the node's own value, else the global setting, else the default. */
+/**
+ * What an Agent node that leaves every protection field empty runs with, and where each value
+ * comes from: the global settings, else the built-in defaults (`finalizeAfterStop` has no
+ * global setting, so it is always the default).
+ */
+export function inheritedAgentProtection(global?: Partial<RuntimeProtection>): {
+  [K in keyof AgentProtection]: InheritedSetting<AgentProtection[K]>
+} {
+  return {
+    ...inheritedProtection(global),
+    finalizeAfterStop: { value: AGENT_FINALIZE_AFTER_STOP, source: 'default' },
+  }
+}
+
+/** Resolves each setting: the node's own value, else what it inherits (inheritedAgentProtection). */
 export function resolveAgentProtection(
   node: AgentProtectionOverrides = {},
   global?: Partial<RuntimeProtection>,
 ): AgentProtection {
-  const base: AgentProtection = { ...defaultProtection(), finalizeAfterStop: AGENT_FINALIZE_AFTER_STOP }
-  const out = { ...base }
-  for (const key of Object.keys(base) as Array<keyof AgentProtection>) {
-    const value = node[key] ?? (key === 'finalizeAfterStop' ? undefined : global?.[key]) ?? base[key]
-    Object.assign(out, { [key]: value })
+  const inherited = inheritedAgentProtection(global)
+  const out = {} as AgentProtection
+  for (const key of Object.keys(inherited) as Array<keyof AgentProtection>) {
+    Object.assign(out, { [key]: node[key] ?? inherited[key].value })
   }
   return out
 }

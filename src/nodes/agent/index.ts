@@ -11,9 +11,20 @@ import {
   SANDBOX_TIMEOUT_RANGE_MS,
   TOOL_TIMEOUT_RANGE_MS,
 } from '../../defaults.ts'
-import { defineNodeType, type ConfigIssue } from '../../engine/index.ts'
+import {
+  defineNodeType,
+  inheritedAgentProtection,
+  type ConfigIssue,
+  type InheritedSetting,
+} from '../../engine/index.ts'
 import { firstLine } from '../shared.ts'
-import { lazyExecutor, zodParser, type FieldSpec, type NodeDefinition } from '../types.ts'
+import {
+  lazyExecutor,
+  zodParser,
+  type FieldSpec,
+  type InheritGlobals,
+  type NodeDefinition,
+} from '../types.ts'
 import { AGENT_CONFIG_VERSION, agentConfigSchema, defaultAgentConfig, type AgentConfig } from './schema.ts'
 
 const label = (name: string): string => `agent:fields.${name}.label`
@@ -34,7 +45,13 @@ export const AGENT_FIELDS: readonly FieldSpec[] = [
   field('tools', { kind: 'tools' }),
   field('temperature', { kind: 'number', range: LLM_TEMPERATURE_RANGE, optional: true }),
   field('maxIterations', { kind: 'number', range: AGENT_MAX_ITERATIONS_RANGE, ...protection }),
-  field('maxTokenBudget', { kind: 'number', range: AGENT_TOKEN_BUDGET_RANGE, unit: 'tokens', ...protection }),
+  field('maxTokenBudget', {
+    kind: 'number',
+    range: AGENT_TOKEN_BUDGET_RANGE,
+    unit: 'tokens',
+    zeroMeansUnlimited: true,
+    ...protection,
+  }),
   field('loopDetectionEnabled', { kind: 'boolean', ...protection }),
   field('loopDetectionThreshold', { kind: 'number', range: LOOP_TRIP_AT_RANGE, ...protection }),
   field('progressAware', { kind: 'boolean', ...protection }),
@@ -44,6 +61,15 @@ export const AGENT_FIELDS: readonly FieldSpec[] = [
   field('toolTimeoutMs', { kind: 'number', range: TOOL_TIMEOUT_RANGE_MS, unit: 'ms', ...protection }),
   field('demoScript', { kind: 'json', language: 'json', optional: true }),
 ]
+
+/**
+ * What an Agent's empty fields take: the protection the executor resolves with
+ * (`resolveAgentProtection` over the same globals); an empty temperature is not sent, so the
+ * provider's default applies.
+ */
+export function inheritedAgentSettings({ protection }: InheritGlobals): Record<string, InheritedSetting> {
+  return { ...inheritedAgentProtection(protection), temperature: { value: undefined, source: 'provider' } }
+}
 
 /** Settings a run needs that a parsed config may still leave empty. */
 export function checkAgentConfig(config: AgentConfig): ConfigIssue[] {
@@ -82,6 +108,7 @@ export const agentNode: NodeDefinition<AgentConfig> = {
     return tools.length === 0 ? prompt : `${prompt}${prompt ? ' · ' : ''}${tools.join(', ')}`
   },
   handles: { input: true, output: true },
+  inherited: inheritedAgentSettings,
   engine: defineNodeType<AgentConfig>({
     type: 'agent',
     parseConfig: zodParser(agentConfigSchema),

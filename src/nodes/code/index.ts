@@ -2,11 +2,22 @@
  * Code node: JavaScript in the sandbox. The code is never templated (that would be
  * evaluation); it reads upstream values through `inputs` instead.
  */
-import { defineNodeType, valueToText, type NodeExecution, type NodeResult } from '../../engine/index.ts'
+import {
+  defineNodeType,
+  inheritedProtection,
+  valueToText,
+  type NodeExecution,
+  type NodeResult,
+} from '../../engine/index.ts'
 import { SANDBOX_TIMEOUT_RANGE_MS } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
+import { effectiveSetting, zodParser, type InheritGlobals, type NodeDefinition } from '../types.ts'
 import { CODE_CONFIG_VERSION, codeConfigSchema, defaultCodeConfig, type CodeConfig } from './schema.ts'
+
+/** What a Code node's empty fields take: its timeout is the sandbox timeout of Settings. */
+export function inheritedCodeSettings({ protection }: InheritGlobals) {
+  return { timeoutMs: inheritedProtection(protection).sandboxTimeoutMs }
+}
 
 export async function executeCode({
   config,
@@ -18,7 +29,7 @@ export async function executeCode({
   const { result, logs } = await ctx.codeRunner.run({
     code: config.code,
     bindings: { inputs: inputs ?? {} },
-    timeoutMs: config.timeoutMs ?? ctx.protection.sandboxTimeoutMs,
+    timeoutMs: effectiveSetting(config.timeoutMs, inheritedCodeSettings(ctx).timeoutMs),
     signal,
   })
   for (const line of logs) emit.chunk(`${line}\n`, 'log')
@@ -61,6 +72,7 @@ export const codeNode: NodeDefinition<CodeConfig> = {
         .join('\n'),
     ),
   handles: { input: true, output: true },
+  inherited: inheritedCodeSettings,
   engine: defineNodeType<CodeConfig>({
     type: 'code',
     parseConfig: zodParser(codeConfigSchema),

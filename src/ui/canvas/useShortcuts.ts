@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react'
 import { flowStore } from '../../store/flowStore.ts'
+import { noticeStore } from '../../store/noticeStore.ts'
 import { uiStore } from '../../store/uiStore.ts'
 import type { CanvasCommands } from './commands.ts'
 import { isEditableTarget, isInCodeEditor } from './editable.ts'
@@ -13,6 +14,17 @@ export interface ShortcutHandlers {
   commands: CanvasCommands
   run?: () => void
   save?: () => void
+}
+
+/** Opens "Connect to…" for the one selected node (the keyboard's way to draw an edge). */
+export function openConnect(): void {
+  const { selectedNodeIds } = flowStore.getState()
+  const [id] = selectedNodeIds
+  if (selectedNodeIds.size !== 1 || id === undefined) {
+    noticeStore.getState().note('connect.needsOne', undefined, 'info')
+    return
+  }
+  uiStore.getState().setConnectFrom(id)
 }
 
 function isMod(event: KeyboardEvent): boolean {
@@ -70,6 +82,9 @@ export function useShortcuts({ commands, run, save }: ShortcutHandlers): void {
         void commands.autoLayout()
       } else if (key === 'g' && !event.shiftKey) {
         uiStore.getState().toggleSnap()
+      } else if (key === 'c' && !event.shiftKey) {
+        event.preventDefault()
+        openConnect()
       }
     }
     document.addEventListener('keydown', onKey)

@@ -6,6 +6,7 @@ import { getNodeDefinition } from '../../nodes/registry.ts'
 import type { FieldSpec, NodeDefinition } from '../../nodes/types.ts'
 import { formatPath } from '../../nodes/types.ts'
 import { useProblems } from '../../store/preflight.ts'
+import { useSettings } from '../../store/settingsStore.ts'
 import { FieldControl } from './fields/FieldControl.tsx'
 import { InspectorHeader } from './InspectorHeader.tsx'
 
@@ -46,6 +47,9 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
   const definition = getNodeDefinition(node.type)
   const config = node.data.config
   const issues = useMemo(() => issuesByKey(definition, config), [definition, config])
+  // What empty fields take, from the same globals a run gets (RunContext.protection).
+  const protection = useSettings((s) => s.runtimeProtection)
+  const inherited = useMemo(() => definition?.inherited?.({ protection }) ?? {}, [definition, protection])
   const nodeProblems = problems.filter((p) => p.nodeId === node.id)
   return (
     <>
@@ -70,6 +74,7 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
                 value={config[field.key]}
                 config={config}
                 issue={issues.get(field.key)}
+                inherited={field.optional ? inherited[field.key] : undefined}
               />
             ))
             return group === null ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { PASTE_OFFSET_PX } from '../../defaults.ts'
 import type { NodeDefinition } from '../../nodes/types.ts'
 import { flowStore } from '../../store/flowStore.ts'
+import { uiStore } from '../../store/uiStore.ts'
 import { IconButton } from '../kit/Button.tsx'
 
 export interface InspectorHeaderProps {
@@ -30,6 +31,16 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
           </div>
         </div>
         <div className="wf-inspector__actions">
+          {definition?.handles.output !== false ? (
+            <IconButton
+              icon="flow"
+              size="sm"
+              label={t('connect.action')}
+              title={t('connect.actionHint')}
+              data-testid="connect-to"
+              onClick={() => uiStore.getState().setConnectFrom(nodeId)}
+            />
+          ) : null}
           <IconButton
             icon="copy"
             size="sm"

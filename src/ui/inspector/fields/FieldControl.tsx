@@ -1,10 +1,13 @@
 /** Picks the control for a FieldSpec kind and frames it with its label, help and messages. */
 import { memo, useCallback, useId, useState, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { InheritedSetting } from '../../../engine/index.ts'
 import type { FieldKind, FieldSpec } from '../../../nodes/types.ts'
 import { flowStore } from '../../../store/flowStore.ts'
 import { BooleanField, SelectField, TextField } from './basic.tsx'
 import { FieldShell } from './FieldShell.tsx'
+import { isOverridden } from './inherit.ts'
+import { InheritNote, ResetToInherit } from './InheritNote.tsx'
 import { JsonEditor } from './JsonField.tsx'
 import { NumberField } from './NumberField.tsx'
 import { PairsField } from './PairsField.tsx'
@@ -50,6 +53,8 @@ export interface FieldControlProps {
   value: unknown
   config: Readonly<Record<string, unknown>>
   issue?: string
+  /** What the field takes when empty; given for the node type's inheritable fields. */
+  inherited?: InheritedSetting
 }
 
 export const FieldControl = memo(function FieldControl({
@@ -58,15 +63,20 @@ export const FieldControl = memo(function FieldControl({
   value,
   config,
   issue,
+  inherited,
 }: FieldControlProps) {
   const { t } = useTranslation()
   const inputId = useId()
   const helpId = `${inputId}-help`
+  const noteId = `${inputId}-inherit`
   const [refusal, setRefusal] = useState<string | null>(null)
+  // Bumped by a reset, so a control drops what was typed in it (a refused draft) with the value.
+  const [generation, setGeneration] = useState(0)
   const Control = CONTROLS[field.kind] ?? TextField
   const label = t(field.labelKey)
   const help = field.helpKey ? t(field.helpKey) : undefined
   const message = refusal ?? issue ?? null
+  const overridden = isOverridden(value)
 
   const onChange = useCallback(
     (next: unknown, subKey?: string) => {
@@ -75,16 +85,28 @@ export const FieldControl = memo(function FieldControl({
     },
     [nodeId, field.key],
   )
+  const reset = useCallback(() => {
+    setRefusal(null)
+    setGeneration((g) => g + 1)
+    // Its own undo step, even right after a toggle of the same field.
+    flowStore
+      .getState()
+      .actions.setConfigField(nodeId, field.key, undefined, `config:${nodeId}:${field.key}:reset`)
+  }, [nodeId, field.key])
 
   const describedBy =
-    [help ? helpId : null, message ? `${helpId}-error` : null].filter(Boolean).join(' ') || undefined
+    [inherited ? noteId : null, help ? helpId : null, message ? `${helpId}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined
   const control = (
     <Control
+      key={generation}
       nodeId={nodeId}
       field={field}
       value={value}
       config={config}
       issue={issue}
+      inherited={inherited}
       inputId={inputId}
       describedBy={describedBy}
       label={label}
@@ -92,13 +114,26 @@ export const FieldControl = memo(function FieldControl({
       onRefuse={setRefusal}
     />
   )
+  const note = inherited ? (
+    <InheritNote id={noteId} field={field} inherited={inherited} overridden={overridden} />
+  ) : null
+  const resetButton = inherited && overridden ? <ResetToInherit label={label} onReset={reset} /> : null
   if (field.kind === 'boolean') {
     return (
-      <div className="wf-field wf-field--inline">
-        <label className="wf-check">
-          {control}
-          <span className="wf-field__label">{label}</span>
-        </label>
+      <div
+        className="wf-field wf-field--inline"
+        data-testid="inspector-field"
+        data-field-key={field.key}
+        data-inherits={inherited ? !overridden : undefined}
+      >
+        <div className="wf-field__row">
+          <label className="wf-check">
+            {control}
+            <span className="wf-field__label">{label}</span>
+          </label>
+          {resetButton}
+        </div>
+        {note}
         {help ? (
           <p className="wf-field__help" id={helpId}>
             {help}
@@ -115,6 +150,10 @@ export const FieldControl = memo(function FieldControl({
       helpId={helpId}
       message={message}
       asGroup={GROUPS.has(field.kind)}
+      trailing={resetButton}
+      note={note}
+      fieldKey={field.key}
+      inherits={inherited ? !overridden : undefined}
     >
       {control}
     </FieldShell>

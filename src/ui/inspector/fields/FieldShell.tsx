@@ -11,6 +11,11 @@ export interface FieldShellProps {
   asGroup?: boolean
   children: ReactNode
   trailing?: ReactNode
+  /** Under the control: what an inheritable field takes and where from. */
+  note?: ReactNode
+  /** Marks the frame for tests and styles: the field key, and whether it inherits now. */
+  fieldKey?: string
+  inherits?: boolean
 }
 
 export function FieldShell({
@@ -22,6 +27,9 @@ export function FieldShell({
   asGroup,
   children,
   trailing,
+  note,
+  fieldKey,
+  inherits,
 }: FieldShellProps) {
   const labelEl = asGroup ? (
     <span className="wf-field__label" id={`${inputId}-label`}>
@@ -33,7 +41,13 @@ export function FieldShell({
     </label>
   )
   return (
-    <div className="wf-field" data-invalid={message ? true : undefined}>
+    <div
+      className="wf-field"
+      data-testid="inspector-field"
+      data-field-key={fieldKey}
+      data-inherits={inherits}
+      data-invalid={message ? true : undefined}
+    >
       <div className="wf-field__head">
         {labelEl}
         {trailing}
@@ -45,6 +59,7 @@ export function FieldShell({
       ) : (
         children
       )}
+      {note}
       {message ? (
         <p className="wf-field__error" id={`${helpId}-error`} role="alert">
           {message}

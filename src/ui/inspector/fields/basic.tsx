@@ -19,13 +19,15 @@ export function TextField({ inputId, describedBy, value, field, onChange, issue 
   )
 }
 
-export function BooleanField({ inputId, describedBy, value, onChange }: FieldProps) {
+/** Checked as the node runs: its own value, else the inherited one. */
+export function BooleanField({ inputId, describedBy, value, inherited, onChange }: FieldProps) {
+  const checked = typeof value === 'boolean' ? value : inherited?.value === true
   return (
     <input
       id={inputId}
       className="wf-checkbox"
       type="checkbox"
-      checked={value === true}
+      checked={checked}
       aria-describedby={describedBy}
       onChange={(e) => onChange(e.target.checked)}
     />

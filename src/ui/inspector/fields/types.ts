@@ -1,4 +1,5 @@
 /** What every inspector field receives. `onChange` writes one config key as one undo step. */
+import type { InheritedSetting } from '../../../engine/index.ts'
 import type { FieldSpec } from '../../../nodes/types.ts'
 
 export interface FieldProps {
@@ -7,6 +8,8 @@ export interface FieldProps {
   value: unknown
   /** The whole config, for fields that depend on a sibling (model list of the chosen provider). */
   config: Readonly<Record<string, unknown>>
+  /** What the field takes when the node leaves it empty (inheritable fields only). */
+  inherited?: InheritedSetting
   /** Schema validation message for this key, if any. */
   issue?: string
   /** DOM id of the control, so the visible <label> names it. */
