@@ -17,6 +17,7 @@ import {
   settingsFileName,
   type ImportedSettings,
 } from '../storage/index.ts'
+import { readTextFile } from '../storage/textFile.ts'
 import type { SettingsImportOutcome, SettingsPanelApi } from '../ui/settings/api.ts'
 import type { SettingsUiState } from '../ui/settings/settingsUiStore.ts'
 import { dbGetter, type DbSource } from './databaseService.ts'
@@ -156,7 +157,7 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
       await refreshExports()
     },
     async importSettingsFile(file) {
-      return importText(await file.text(), file.name)
+      return importText(await readTextFile(file), file.name)
     },
   }
 }
