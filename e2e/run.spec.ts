@@ -314,3 +314,25 @@ test.describe('when the provider refuses the key', () => {
     expect(await page.content()).not.toContain(API_KEY)
   })
 })
+
+test('a key the server streams split across two pieces never shows, in the console or the inspector', async ({
+  app,
+  page,
+}) => {
+  const { run } = app
+  await addMockProvider(app)
+  const chain = await buildChain(app, 'Quote my key')
+  const cut = 12
+  await mock.script([
+    { chunks: [`Your key is ${API_KEY.slice(0, cut)}`, `${API_KEY.slice(cut)}, thanks.`], delayMs: 200 },
+  ])
+
+  await run.start()
+  await run.expectStatus(chain.llm, 'success')
+  await run.finished()
+  await expect(run.console(chain.llm)).toContainText('Your key is [redacted], thanks.')
+  expect(await page.content(), 'the key is nowhere in the page').not.toContain(API_KEY)
+  await app.canvas.select(chain.llm)
+  await expect(app.inspector.root).toContainText('[redacted]')
+  expect(await page.content()).not.toContain(API_KEY)
+})

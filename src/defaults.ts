@@ -100,6 +100,23 @@ export const PROVIDER_BACKOFF_MAX_MS = 20_000
 export const PROVIDER_RETRY_AFTER_MAX_MS = 60_000
 export const PROVIDER_REQUEST_TIMEOUT_MS = 120_000
 /**
+ * The most one model call may take from its request to its reply's end, retries included,
+ * whatever the server sends meanwhile: keep-alive comments (which never reset the idle watchdog
+ * above) or empty chunks cannot keep a call open forever. A setting (Runtime protection); the
+ * default leaves room for a long reasoning reply.
+ */
+export const PROVIDER_CALL_DEADLINE_MS = 30 * 60_000
+export const PROVIDER_CALL_DEADLINE_RANGE_MS: NumberRange = { min: 10_000, max: 24 * 3_600_000, step: 1_000 }
+/**
+ * Caps on what a model server may send, so no reply can exhaust memory (a 200 MB line grew the
+ * CLI to 3.5 GB). An SSE line holds one small event; 1 M characters is far beyond any real one.
+ */
+export const PROVIDER_SSE_LINE_MAX_CHARS = 1_048_576
+/** A whole reply as sent (SSE framing included): 100,000 streamed tokens are about 15 M. */
+export const PROVIDER_REPLY_MAX_CHARS = 32 * 1_048_576
+/** Bytes of an error body read for its message (then the body is cancelled). */
+export const PROVIDER_ERROR_BODY_READ_MAX_BYTES = 64 * 1024
+/**
  * A fast server can deliver thousands of streamed events in one network read, and handling them
  * runs as one unbroken chain of microtasks. The reply text is handed on in pieces of at most this
  * many characters, and once a stream has kept the thread busy for PROVIDER_STREAM_SLICE_MS the

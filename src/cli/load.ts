@@ -3,12 +3,15 @@
  * the workflow file (read, parsed, migrated), its preflight problems, the demo script, the
  * server options.
  */
-import { readFile } from 'node:fs/promises'
+import { constants, type Stats } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
+import { IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
 import { preflight, type FlowDocument, type Problem } from '../engine/index.ts'
 import { isSiteRelativeUrl } from '../nodes/http/url.ts'
 import { engineRegistry } from '../nodes/registry.ts'
 import { parseDemoScript } from '../providers/demoScript.ts'
 import type { ProviderOverride } from '../providers/resolver.ts'
+import { decodeTextFile } from '../storage/textFile.ts'
 import { parseWorkflowText } from '../storage/workflowFile.ts'
 import type { RunOptions } from './args.ts'
 
@@ -29,11 +32,50 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a directory'
+  if (info.isFIFO()) return 'a named pipe'
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device'
+  if (info.isSocket()) return 'a socket'
+  return 'not a regular file'
+}
+
+const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1)
+
+/**
+ * Reads a file a person named, checking what it is before reading a byte: a named pipe would
+ * hang the CLI and /dev/zero would be read without end. Only regular files up to
+ * IMPORT_MAX_FILE_BYTES are read, and never more than that (a file growing meanwhile too).
+ */
 async function readText(path: string, what: string): Promise<string> {
+  const refuse = (reason: string): BadInput => new BadInput(`cannot read the ${what} ${path}: ${reason}`)
+  const check = (info: Stats): void => {
+    if (!info.isFile()) throw refuse(`it is ${kindOf(info)}, not a file`)
+    if (info.size > IMPORT_MAX_FILE_BYTES)
+      throw refuse(`it is ${mb(info.size)} MB; the limit is ${mb(IMPORT_MAX_FILE_BYTES)} MB`)
+  }
   try {
-    return await readFile(path, 'utf8')
+    check(await stat(path))
+    // Non-blocking, so that a file swapped for a pipe after the check cannot hang the open.
+    const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    try {
+      check(await handle.stat())
+      // Read to the end, but one byte past the limit at most: a file may grow meanwhile.
+      const buffer = new Uint8Array(IMPORT_MAX_FILE_BYTES + 1)
+      let total = 0
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null)
+        if (bytesRead === 0) break
+        total += bytesRead
+        if (total > IMPORT_MAX_FILE_BYTES) throw refuse(`it is larger than ${mb(IMPORT_MAX_FILE_BYTES)} MB`)
+      }
+      return decodeTextFile(buffer.subarray(0, total))
+    } finally {
+      await handle.close()
+    }
   } catch (error) {
-    throw new BadInput(`cannot read the ${what} ${path}: ${errorText(error)}`)
+    if (error instanceof BadInput) throw error
+    throw refuse(errorText(error))
   }
 }
 

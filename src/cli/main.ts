@@ -4,7 +4,14 @@
  * Exit codes: 0 success, 1 a node failed, 2 bad input, 130 stopped with Ctrl-C.
  */
 import { readFileSync } from 'node:fs'
-import { defaultProtection, runFlow, toFlowError, type RunContext } from '../engine/index.ts'
+import {
+  defaultProtection,
+  EventScrubber,
+  runFlow,
+  toFlowError,
+  type RunContext,
+  type RunEvent,
+} from '../engine/index.ts'
 import { engineRegistry } from '../nodes/registry.ts'
 import { systemClock } from '../platform/systemClock.ts'
 import { createProviderResolver } from '../providers/resolver.ts'
@@ -16,6 +23,8 @@ import { parseArgs, USAGE, type RunOptions } from './args.ts'
 import { BadInput, loadOverride, loadWorkflow, siteRelativeUrls, unusedInputs } from './load.ts'
 import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
+import { cliSecrets } from './secrets.ts'
+import { jsonLine, oneLine } from './terminalText.ts'
 
 export const EXIT_OK = 0
 export const EXIT_NODE_FAILED = 1
@@ -52,7 +61,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       out.write(`wardflow ${version()}\n`)
       code = EXIT_OK
     } else if (args.command === 'error') {
-      err.write(`wardflow: ${args.reason}\n`)
+      err.write(`wardflow: ${oneLine(args.reason)}\n`)
       code = EXIT_BAD_INPUT
     } else {
       code = await run(args, {
@@ -65,7 +74,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
   } catch (error) {
     const reason =
       error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
-    err.write(`wardflow: ${reason}\n`)
+    err.write(`wardflow: ${oneLine(reason)}\n`)
     code = error instanceof BadInput ? EXIT_BAD_INPUT : EXIT_NODE_FAILED
   }
   await Promise.all([out.flush(), err.flush()])
@@ -88,9 +97,13 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     )
   }
   const override = await loadOverride(options, io.env)
-  for (const warning of warnings) io.err.write(`wardflow: warning: ${warning}\n`)
+  // No configured key is printed, whether a server echoes it or a node's output quotes it.
+  const secrets = cliSecrets(doc, override, options.inputs)
+  io.out.scrub(secrets)
+  io.err.scrub(secrets)
+  for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
   for (const name of unusedInputs(doc, options.inputs)) {
-    io.err.write(`wardflow: warning: --input ${name} matches no Input node value\n`)
+    io.err.write(`wardflow: warning: --input ${oneLine(name)} matches no Input node value\n`)
   }
 
   const controller = new AbortController()
@@ -120,13 +133,16 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
 
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
   let status: string | undefined
+  const scrubber = new EventScrubber(secrets)
+  const print = (event: RunEvent): void => {
+    if (options.json) io.out.write(jsonLine(event))
+    else printer.print(event)
+    if (event.type === 'runFinish') status = event.status
+  }
   try {
-    for await (const event of runFlow(doc, engineRegistry, ctx)) {
-      if (options.json) io.out.write(`${JSON.stringify(event)}\n`)
-      else printer.print(event)
-      if (event.type === 'runFinish') status = event.status
-    }
+    for await (const event of runFlow(doc, engineRegistry, ctx)) scrubber.push(event).forEach(print)
   } finally {
+    scrubber.end().forEach(print)
     process.removeListener('SIGINT', onSigint)
     io.out.whenClosed(undefined)
     sandbox?.dispose()

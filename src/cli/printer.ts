@@ -1,10 +1,12 @@
 /**
  * The CLI's readable log: streamed text under a header per node (repeated when nodes running
  * side by side take turns), guard alerts, one line per finished, failed or skipped node, and
- * the flow's outputs at the end. `--json` bypasses all of this and prints raw events.
+ * the flow's outputs at the end. `--json` bypasses all of this and prints raw events. Every text
+ * that comes from the file, a model or a server is shown with its control characters escaped.
  */
 import type { FlowDocument, RunEvent, Usage } from '../engine/index.ts'
 import { valueToText } from '../engine/index.ts'
+import { manyLines, oneLine } from './terminalText.ts'
 
 export interface Style {
   bold(text: string): string
@@ -45,7 +47,7 @@ export class HumanPrinter {
   private name(nodeId: string): string {
     const node = this.doc.nodes.find((n) => n.id === nodeId)
     const label = node?.data.label?.trim()
-    return label && label !== nodeId ? `${label} (${nodeId})` : nodeId
+    return oneLine(label && label !== nodeId ? `${label} (${nodeId})` : nodeId)
   }
 
   private line(text: string): void {
@@ -64,7 +66,9 @@ export class HumanPrinter {
     switch (event.type) {
       case 'runStart':
         this.line(
-          s.bold(`▶ ${this.doc.metadata.name || this.doc.metadata.id}: ${event.nodeIds.length} nodes`),
+          s.bold(
+            `▶ ${oneLine(this.doc.metadata.name || this.doc.metadata.id)}: ${event.nodeIds.length} nodes`,
+          ),
         )
         break
       case 'nodeStart':
@@ -74,7 +78,11 @@ export class HumanPrinter {
         this.chunk(event.nodeId, event.channel, event.text)
         break
       case 'guard':
-        this.line(s.yellow(`  ⚠ ${this.name(event.nodeId)} [${event.layer} ${event.level}] ${event.message}`))
+        this.line(
+          s.yellow(
+            `  ⚠ ${this.name(event.nodeId)} [${event.layer} ${event.level}] ${oneLine(event.message)}`,
+          ),
+        )
         break
       case 'nodeFinish':
         this.outputs.set(event.nodeId, event.output)
@@ -85,10 +93,10 @@ export class HumanPrinter {
         )
         break
       case 'nodeError':
-        this.line(s.red(`✗ ${this.name(event.nodeId)} failed [${event.code}]: ${event.message}`))
+        this.line(s.red(`✗ ${this.name(event.nodeId)} failed [${event.code}]: ${oneLine(event.message)}`))
         break
       case 'nodeSkipped':
-        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${event.reason}`))
+        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${oneLine(event.reason)}`))
         break
       case 'runFinish':
         this.finish(event.status, event.durationMs, event.usage)
@@ -96,8 +104,9 @@ export class HumanPrinter {
     }
   }
 
-  private chunk(nodeId: string, channel: string, text: string): void {
+  private chunk(nodeId: string, channel: string, raw: string): void {
     const s = this.style
+    const text = manyLines(raw)
     // Output nodes only echo their values, which the Outputs section prints at the end.
     if (this.doc.nodes.find((n) => n.id === nodeId)?.type === 'output') return
     if (this.streaming?.nodeId !== nodeId || this.streaming.channel !== channel) {
@@ -107,7 +116,7 @@ export class HumanPrinter {
       this.streaming = { nodeId, channel }
     }
     this.write(channel === 'output' ? text : s.dim(text))
-    this.atLineStart = text.endsWith('\n')
+    if (text !== '') this.atLineStart = text.endsWith('\n')
   }
 
   private finish(status: string, durationMs: number, usage: Usage): void {
@@ -125,7 +134,7 @@ export class HumanPrinter {
     for (const [nodeId, output] of finals) {
       const entries = Object.entries(output)
       if (finals.length > 1) this.write(s.dim(`${this.name(nodeId)}\n`))
-      for (const [key, value] of entries) this.write(`  ${key}: ${valueToText(value)}\n`)
+      for (const [key, value] of entries) this.write(`  ${oneLine(key)}: ${manyLines(valueToText(value))}\n`)
     }
   }
 

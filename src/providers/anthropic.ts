@@ -4,7 +4,7 @@ import type { ChatChunk, ChatRequest, LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
 import { buildAnthropicBody } from './anthropicRequest.ts'
 import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
-import type { CallTarget } from './errors.ts'
+import { withShownChars, type CallTarget } from './errors.ts'
 import { pickModel } from './openaiCompatible.ts'
 import { isJsonReply, sseMessages } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
@@ -62,9 +62,13 @@ class AnthropicProvider implements LlmProvider {
         return
       }
       const reply = new AnthropicStream(target, model)
-      for await (const message of sseMessages(call)) {
-        yield* reply.push(message.data)
-        if (reply.done) break
+      try {
+        for await (const message of sseMessages(call)) {
+          yield* reply.push(message.data)
+          if (reply.done) break
+        }
+      } catch (error) {
+        throw withShownChars(error, target, reply.shownText)
       }
       yield { type: 'done', result: reply.finish() }
     } finally {

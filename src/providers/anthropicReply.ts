@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
-import { badResponseError, type CallTarget } from './errors.ts'
+import { badResponseError, charCount, type CallTarget } from './errors.ts'
 
 const usageSchema = z
   .object({
@@ -114,6 +114,11 @@ export class AnthropicStream {
     this.model = requestedModel
   }
 
+  /** What the reply has shown so far (thinking, then text), for messages that count it. */
+  get shownText(): string {
+    return this.reasoning + this.text
+  }
+
   push(data: string): ChatChunk[] {
     let event: z.infer<typeof eventSchema>
     try {
@@ -121,7 +126,8 @@ export class AnthropicStream {
       if (!result.success) throw result.error
       event = result.data
     } catch {
-      this.firstMalformed ??= data
+      // Kept as a short quote, never whole: a hostile server may send one huge line.
+      this.firstMalformed ??= data.slice(0, 80)
       return []
     }
     this.understood += 1
@@ -189,7 +195,7 @@ export class AnthropicStream {
     if (!this.done && this.stopReason == null) {
       throw new FlowError(
         'PROVIDER_NETWORK',
-        `The connection to ${this.target.label} closed before the reply finished (after ${this.text.length} characters). Run the node again.`,
+        `The connection to ${this.target.label} closed before the reply finished (after ${charCount(this.shownText)} characters). Run the node again.`,
         { details: { provider: this.target.label } },
       )
     }

@@ -149,14 +149,40 @@ export function networkError(cause: unknown, target: CallTarget): FlowError {
   )
 }
 
-/** A stream that broke after the reply had started. */
-export function droppedError(cause: unknown, target: CallTarget, receivedChars: number): FlowError {
+/**
+ * A stream that broke after the reply had started. The transport cannot tell how much of the
+ * reply was shown (it reads the SSE framing), so the reader that can says it: `withShownChars`.
+ */
+export function droppedError(cause: unknown, target: CallTarget, shownChars?: number): FlowError {
   const reason = cause instanceof Error && cause.message !== '' ? ` (${cause.message})` : ''
+  const after = shownChars === undefined ? '' : `, after ${shownChars} characters`
   return new FlowError(
     'PROVIDER_NETWORK',
-    `The connection to ${target.label} dropped in the middle of the reply${reason}, after ${receivedChars} characters. Run the node again.`,
-    { cause, details: { provider: target.label, url: target.url } },
+    `The connection to ${target.label} dropped in the middle of the reply${reason}${after}. Run the node again.`,
+    { cause, details: { provider: target.label, url: target.url, dropped: true } },
   )
+}
+
+/** Characters as a person counts them: a character outside the BMP (an emoji) is one, not two. */
+export function charCount(text: string): number {
+  let pairs = 0
+  for (let i = 0; i < text.length - 1; i += 1) {
+    const code = text.charCodeAt(i)
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs += 1
+        i += 1
+      }
+    }
+  }
+  return text.length - pairs
+}
+
+/** A dropped-stream error from the transport, told how much of the reply was shown. */
+export function withShownChars(error: unknown, target: CallTarget, shownText: string): unknown {
+  if (!(error instanceof FlowError) || error.details?.['dropped'] !== true) return error
+  return droppedError(error.cause, target, charCount(shownText))
 }
 
 /** A reply that is not what the API promises. */

@@ -4,7 +4,7 @@
  */
 import { FlowError, type ChatChunk, type ChatRequest, type LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
-import type { CallTarget } from './errors.ts'
+import { withShownChars, type CallTarget } from './errors.ts'
 import { adaptQuirks, buildOpenAiBody, defaultQuirks } from './openaiRequest.ts'
 import { OpenAiStream, parseOpenAiReply } from './openaiReply.ts'
 import { isJsonReply, sseMessages } from './sse.ts'
@@ -85,9 +85,13 @@ class OpenAiCompatibleProvider implements LlmProvider {
         return
       }
       const reply = new OpenAiStream(target, model, idPrefix)
-      for await (const message of sseMessages(call)) {
-        yield* reply.push(message.data)
-        if (reply.done) break
+      try {
+        for await (const message of sseMessages(call)) {
+          yield* reply.push(message.data)
+          if (reply.done) break
+        }
+      } catch (error) {
+        throw withShownChars(error, target, reply.shownText)
       }
       yield { type: 'done', result: reply.finish() }
     } finally {

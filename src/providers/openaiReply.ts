@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
-import { badResponseError, type CallTarget } from './errors.ts'
+import { badResponseError, charCount, type CallTarget } from './errors.ts'
 
 const usageSchema = z
   .object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() })
@@ -87,6 +87,9 @@ function streamError(error: unknown, target: CallTarget): FlowError {
   )
 }
 
+/** How much of the first line that is not a chunk an error quotes. */
+const MALFORMED_QUOTE_CHARS = 80
+
 interface Slot {
   id: string
   name: string
@@ -103,7 +106,9 @@ export class OpenAiStream {
   private finishReason = ''
   private model: string
   private understood = 0
-  private malformed: string[] = []
+  /** Lines that were not a chunk: counted, never kept (a hostile server may send millions). */
+  private malformed = 0
+  private firstMalformed = ''
   done = false
 
   constructor(
@@ -112,6 +117,11 @@ export class OpenAiStream {
     private readonly idPrefix: string,
   ) {
     this.model = requestedModel
+  }
+
+  /** What the reply has shown so far (reasoning, then text), for messages that count it. */
+  get shownText(): string {
+    return this.reasoning + this.text
   }
 
   /** Returns the text/reasoning deltas this message carried. */
@@ -128,7 +138,8 @@ export class OpenAiStream {
     } catch {
       // One garbled line (a proxy's comment, a keep-alive) is skipped; `finish` decides whether
       // the reply as a whole was understood.
-      this.malformed.push(data)
+      if (this.malformed === 0) this.firstMalformed = data.slice(0, MALFORMED_QUOTE_CHARS)
+      this.malformed += 1
       return []
     }
     if (parsed.error !== undefined && parsed.error !== null) throw streamError(parsed.error, this.target)
@@ -188,18 +199,17 @@ export class OpenAiStream {
   /** The final result; throws when the stream ended before the reply was complete. */
   finish(): ChatResult {
     if (this.understood === 0) {
-      const first = this.malformed[0]
       throw badResponseError(
         this.target,
-        first === undefined
+        this.malformed === 0
           ? 'the stream held no reply'
-          : `the stream is not JSON (first line: ${first.slice(0, 80)})`,
+          : `the stream is not JSON (${this.malformed} lines; first line: ${this.firstMalformed})`,
       )
     }
     if (!this.done && this.finishReason === '') {
       throw new FlowError(
         'PROVIDER_NETWORK',
-        `The connection to ${this.target.label} closed before the reply finished (after ${this.text.length} characters). Run the node again.`,
+        `The connection to ${this.target.label} closed before the reply finished (after ${charCount(this.shownText)} characters). Run the node again.`,
         { details: { provider: this.target.label } },
       )
     }

@@ -44,6 +44,8 @@ export interface ProviderResolverOptions {
   unlockKey?: (providerId: string) => Promise<string>
   /** Idle timeout of HTTP providers; see TransportDeps. */
   requestTimeoutMs?: number
+  /** The most one model call may take; see TransportDeps. */
+  callDeadlineMs?: number
 }
 
 export interface ProviderDeps extends TransportDeps {
@@ -93,6 +95,7 @@ export function createProviderResolver(options: ProviderResolverOptions): Provid
     fetch: options.fetch,
     clock: options.clock,
     requestTimeoutMs: options.requestTimeoutMs,
+    callDeadlineMs: options.callDeadlineMs,
   }
   const snapshot = () =>
     typeof options.getSettings === 'function' ? options.getSettings() : options.getSettings

@@ -1,5 +1,7 @@
 /** Server-sent events from an open call, parsed with eventsource-parser. */
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
+import { PROVIDER_SSE_LINE_MAX_CHARS } from '../defaults.ts'
+import { badResponseError } from './errors.ts'
 import type { OpenCall } from './transport.ts'
 
 /** True when a reply to a streaming request is plain JSON (some servers ignore `stream: true`). */
@@ -8,12 +10,44 @@ export function isJsonReply(response: Response): boolean {
   return type.includes('json') && !type.includes('event-stream')
 }
 
-/** Yields each SSE message as soon as its blank line arrives. */
+/**
+ * Where a line break is in `text`, first or last; -1 when none. SSE ends lines with LF, CR or
+ * CRLF.
+ */
+function lineBreak(text: string, last: boolean): number {
+  const lf = last ? text.lastIndexOf('\n') : text.indexOf('\n')
+  const cr = last ? text.lastIndexOf('\r') : text.indexOf('\r')
+  if (lf < 0 || cr < 0) return Math.max(lf, cr)
+  return last ? Math.max(lf, cr) : Math.min(lf, cr)
+}
+
+/**
+ * Yields each SSE message as soon as its blank line arrives. A line longer than
+ * PROVIDER_SSE_LINE_MAX_CHARS ends the call (the parser would keep all of it, and a 200 MB line
+ * grew the CLI to 3.5 GB). Only events reset the idle watchdog: keep-alive comments do not, so a
+ * server sending nothing else is given up on like a silent one.
+ */
 export async function* sseMessages(call: OpenCall): AsyncGenerator<EventSourceMessage> {
   const pending: EventSourceMessage[] = []
   // Unknown fields and bad retry values are harmless noise in a model stream: ignore them.
-  const parser = createParser({ onEvent: (message) => pending.push(message), onError: () => undefined })
-  for await (const text of call.text()) {
+  const parser = createParser({
+    onEvent: (message) => {
+      call.progress()
+      pending.push(message)
+    },
+    onError: () => undefined,
+  })
+  let lineChars = 0
+  for await (const text of call.text({ resetIdleOnRead: false })) {
+    const first = lineBreak(text, false)
+    const longest = first < 0 ? lineChars + text.length : Math.max(lineChars + first, text.length)
+    if (longest > PROVIDER_SSE_LINE_MAX_CHARS) {
+      throw badResponseError(
+        call.target,
+        `it sent a line longer than ${PROVIDER_SSE_LINE_MAX_CHARS / 1_048_576} M characters, far beyond any streamed event, so the reply was cut off`,
+      )
+    }
+    lineChars = first < 0 ? lineChars + text.length : text.length - lineBreak(text, true) - 1
     parser.feed(text)
     if (pending.length > 0) yield* pending.splice(0)
   }

@@ -1,12 +1,16 @@
 /**
  * One HTTP call to a model API: retries for 429/5xx (honouring Retry-After, with exponential
- * backoff), an idle watchdog, and abort handling that answers at once even when the injected
- * fetch is slow to notice. Retries happen only before any byte of a reply was delivered.
+ * backoff), an idle watchdog, an overall deadline, caps on what is read, and abort handling that
+ * answers at once even when the injected fetch is slow to notice. Retries happen only before any
+ * byte of a reply was delivered.
  */
 import {
   PROVIDER_BACKOFF_BASE_MS,
   PROVIDER_BACKOFF_MAX_MS,
+  PROVIDER_CALL_DEADLINE_MS,
+  PROVIDER_ERROR_BODY_READ_MAX_BYTES,
   PROVIDER_MAX_RETRIES,
+  PROVIDER_REPLY_MAX_CHARS,
   PROVIDER_REQUEST_TIMEOUT_MS,
   PROVIDER_RETRY_AFTER_MAX_MS,
   PROVIDER_STREAM_PIECE_CHARS,
@@ -34,6 +38,11 @@ export interface TransportDeps {
    * call fails with PROVIDER_NETWORK; 0 disables. Defaults to PROVIDER_REQUEST_TIMEOUT_MS.
    */
   requestTimeoutMs?: number
+  /**
+   * The most one call may take in all (request, retries, the whole reply); 0 disables. Defaults
+   * to PROVIDER_CALL_DEADLINE_MS.
+   */
+  callDeadlineMs?: number
 }
 
 /**
@@ -64,23 +73,25 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   })
 }
 
-/** One attempt: a signal linked to the caller's, plus the idle watchdog. */
+/** One attempt: a signal linked to the caller's, plus the idle watchdog and the call's deadline. */
 class CallScope {
   private readonly controller = new AbortController()
   private readonly stopWatch = new AbortController()
   private last: number
-  private timedOut = false
+  private timedOut: FlowError | undefined
   private readonly onOuterAbort = () => this.controller.abort(this.outer.reason)
 
   constructor(
     private readonly deps: TransportDeps,
     private readonly outer: AbortSignal,
     private readonly target: CallTarget,
+    /** When the whole call must have ended (clock time), or undefined for never. */
+    private readonly deadlineAt: number | undefined,
   ) {
     this.last = deps.clock.now()
     outer.addEventListener('abort', this.onOuterAbort, { once: true })
     const timeout = deps.requestTimeoutMs ?? PROVIDER_REQUEST_TIMEOUT_MS
-    if (timeout > 0) void this.watch(timeout)
+    if (timeout > 0 || deadlineAt !== undefined) void this.watch(timeout)
   }
 
   get signal(): AbortSignal {
@@ -95,33 +106,45 @@ class CallScope {
     return this.deps.clock
   }
 
+  /** Watches the idle timeout (`timeoutMs` > 0) and the deadline, whichever comes first. */
   private async watch(timeoutMs: number): Promise<void> {
     const { clock } = this.deps
     try {
       for (;;) {
         const before = clock.now()
-        const remaining = timeoutMs - (before - this.last)
-        if (remaining <= 0) {
-          this.timedOut = true
-          this.controller.abort(this.timeoutError(timeoutMs))
+        const idle = timeoutMs > 0 ? timeoutMs - (before - this.last) : Infinity
+        const left = this.deadlineAt === undefined ? Infinity : this.deadlineAt - before
+        if (idle <= 0 || left <= 0) {
+          this.timedOut = idle <= 0 ? this.timeoutError(timeoutMs) : this.deadlineError()
+          this.controller.abort(this.timedOut)
           return
         }
+        const remaining = Math.min(idle, left)
         await clock.sleep(remaining, this.stopWatch.signal)
         // A fake clock whose time stands still cannot measure a timeout; stop instead of spinning.
         // Only a sleep of the whole timeout tells: a real timer for the last millisecond or two
         // may fire before Date.now() moves on (Node's timers keep their own time), and stopping
         // then would leave a silent server waited on forever.
-        if (remaining === timeoutMs && clock.now() === before) return
+        if ((remaining === timeoutMs || remaining === left) && clock.now() === before) return
       }
     } catch {
       // Stopped: the call finished.
     }
   }
 
+  private deadlineError(): FlowError {
+    const deadlineMs = this.deps.callDeadlineMs ?? PROVIDER_CALL_DEADLINE_MS
+    return new FlowError(
+      'PROVIDER_NETWORK',
+      `${this.target.label} did not finish its reply within ${Math.round(deadlineMs / 1000)} s, the most one model call may take, so the call was given up. If a reply really needs longer, raise "Model call deadline" (Settings, Runtime protection).`,
+      { details: { provider: this.target.label, url: this.target.url, deadlineMs } },
+    )
+  }
+
   private timeoutError(timeoutMs: number): FlowError {
     return new FlowError(
       'PROVIDER_NETWORK',
-      `${this.target.label} sent nothing for ${Math.round(timeoutMs / 1000)} s, so the call was given up. Check that the server at ${this.target.url} is running and not overloaded.`,
+      `${this.target.label} sent nothing for ${Math.round(timeoutMs / 1000)} s (keep-alive comments do not count), so the call was given up. Check that the server at ${this.target.url} is running and not overloaded.`,
       { details: { provider: this.target.label, url: this.target.url, timeoutMs } },
     )
   }
@@ -129,7 +152,7 @@ class CallScope {
   /** Converts anything thrown during the attempt into the FlowError to report. */
   error(thrown: unknown, fallback: (cause: unknown) => FlowError): FlowError {
     if (this.outer.aborted) return cancelledError(thrown)
-    if (this.timedOut) return this.timeoutError(this.deps.requestTimeoutMs ?? PROVIDER_REQUEST_TIMEOUT_MS)
+    if (this.timedOut) return this.timedOut
     if (thrown instanceof FlowError) return thrown
     if (isAbortError(thrown)) return cancelledError(thrown)
     return fallback(thrown)
@@ -143,6 +166,7 @@ class CallScope {
 
 /** A successful (2xx) response whose body is still to be read. Always `close()` it. */
 export class OpenCall {
+  /** Characters of the body read so far (framing included), checked against the reply cap. */
   private received = 0
 
   constructor(
@@ -151,8 +175,17 @@ export class OpenCall {
     readonly target: CallTarget,
   ) {}
 
-  /** Decoded body text as it arrives; every read resets the idle watchdog. */
-  async *text(): AsyncGenerator<string> {
+  /** Tells the idle watchdog that the server sent something of the reply. */
+  progress(): void {
+    this.scope.touch()
+  }
+
+  /**
+   * Decoded body text as it arrives, up to PROVIDER_REPLY_MAX_CHARS. Every read resets the idle
+   * watchdog unless `resetIdleOnRead` is false: a stream reader then calls `progress()` for
+   * what counts (SSE events, not keep-alive comments).
+   */
+  async *text({ resetIdleOnRead = true }: { resetIdleOnRead?: boolean } = {}): AsyncGenerator<string> {
     const body = this.response.body
     if (body === null) throw badResponseError(this.target, 'the reply has no body')
     const reader = body.getReader()
@@ -162,8 +195,7 @@ export class OpenCall {
     // reads): aborting cancels the reader, which ends the pending read at once.
     const onAbort = () => void reader.cancel().catch(() => undefined)
     signal.addEventListener('abort', onAbort, { once: true })
-    const stopped = () =>
-      this.scope.error(signal.reason, (cause) => droppedError(cause, this.target, this.received))
+    const stopped = () => this.scope.error(signal.reason, (cause) => droppedError(cause, this.target))
     try {
       const { clock } = this.scope
       // When this stream last gave the thread a turn for other work (drawing the page). A read
@@ -177,11 +209,11 @@ export class OpenCall {
         try {
           step = await reader.read()
         } catch (error) {
-          throw this.scope.error(error, (cause) => droppedError(cause, this.target, this.received))
+          throw this.scope.error(error, (cause) => droppedError(cause, this.target))
         }
         // A read that ended because the call was aborted is no end of the reply.
         if (signal.aborted) throw stopped()
-        this.scope.touch()
+        if (resetIdleOnRead) this.scope.touch()
         if (step.done) {
           const tail = decoder.decode()
           if (tail !== '') yield tail
@@ -189,6 +221,12 @@ export class OpenCall {
         }
         const text = decoder.decode(step.value, { stream: true })
         this.received += text.length
+        if (this.received > PROVIDER_REPLY_MAX_CHARS) {
+          throw badResponseError(
+            this.target,
+            `the reply is longer than ${PROVIDER_REPLY_MAX_CHARS / 1_048_576} M characters, the most Wardflow reads of one reply, so it was cut off`,
+          )
+        }
         // Everything a piece triggers downstream (parsing, node events, the run's consumers)
         // runs before the next piece is asked for, so the slice measures all of that work.
         for (let at = 0; at < text.length; at += PROVIDER_STREAM_PIECE_CHARS) {
@@ -196,7 +234,7 @@ export class OpenCall {
             try {
               await clock.sleep(0, this.scope.signal)
             } catch (error) {
-              throw this.scope.error(error, (cause) => droppedError(cause, this.target, this.received))
+              throw this.scope.error(error, (cause) => droppedError(cause, this.target))
             }
             sliceStart = clock.now()
           }
@@ -237,9 +275,11 @@ export async function sendRequest(
   adapt?: BadRequestAdapter,
 ): Promise<OpenCall> {
   let retries = 0
+  const deadlineMs = deps.callDeadlineMs ?? PROVIDER_CALL_DEADLINE_MS
+  const deadlineAt = deadlineMs > 0 ? deps.clock.now() + deadlineMs : undefined
   for (;;) {
     if (signal.aborted) throw cancelledError(signal.reason)
-    const scope = new CallScope(deps, signal, target)
+    const scope = new CallScope(deps, signal, target, deadlineAt)
     let response: Response
     try {
       // Called unbound: a browser's window.fetch throws "Illegal invocation" when `this` is `deps`.
@@ -254,7 +294,7 @@ export async function sendRequest(
 
     let bodyText = ''
     try {
-      bodyText = await raceAbort(response.text(), scope.signal)
+      bodyText = await raceAbort(readErrorBody(response), scope.signal)
     } catch (error) {
       if (signal.aborted) throw cancelledError(error)
     } finally {
@@ -276,6 +316,31 @@ export async function sendRequest(
     } catch (error) {
       throw cancelledError(error)
     }
+  }
+}
+
+/**
+ * The start of an error body, at most PROVIDER_ERROR_BODY_READ_MAX_BYTES: only a short message
+ * is shown, so the rest is never downloaded (a 300 MB body grew the CLI to 1.35 GB).
+ */
+export async function readErrorBody(response: Response): Promise<string> {
+  if (response.body === null) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  try {
+    while (bytes < PROVIDER_ERROR_BODY_READ_MAX_BYTES) {
+      const { done, value } = await reader.read()
+      if (done) return text + decoder.decode()
+      const room = PROVIDER_ERROR_BODY_READ_MAX_BYTES - bytes
+      const part = value.byteLength > room ? value.subarray(0, room) : value
+      bytes += part.byteLength
+      text += decoder.decode(part, { stream: true })
+    }
+    return text
+  } finally {
+    reader.cancel().catch(() => undefined)
   }
 }
 

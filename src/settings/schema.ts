@@ -9,6 +9,8 @@ import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_DELAY_RANGE_MS,
   LOOP_TRIP_AT_RANGE,
+  PROVIDER_CALL_DEADLINE_MS,
+  PROVIDER_CALL_DEADLINE_RANGE_MS,
   RUN_HISTORY_PER_FLOW,
   RUN_HISTORY_RANGE,
   SANDBOX_TIMEOUT_RANGE_MS,
@@ -54,6 +56,11 @@ export const runtimeProtectionSchema = z.object({
   maxTokenBudget: rangedNumber(AGENT_TOKEN_BUDGET_RANGE),
   sandboxTimeoutMs: rangedNumber(SANDBOX_TIMEOUT_RANGE_MS),
   toolTimeoutMs: rangedNumber(TOOL_TIMEOUT_RANGE_MS),
+  /**
+   * The most one model call may take (PROVIDER_CALL_DEADLINE_MS). Not an agent setting: every
+   * model call has it. Defaulted, so settings saved before it existed stay valid.
+   */
+  modelCallDeadlineMs: z._default(rangedNumber(PROVIDER_CALL_DEADLINE_RANGE_MS), PROVIDER_CALL_DEADLINE_MS),
 })
 
 export const languageSchema = z.enum(['en', 'zh-CN'])
@@ -107,6 +114,11 @@ export function withDemoProvider(settings: AppSettings): { settings: AppSettings
   }
 }
 
+/** The Runtime protection settings a fresh install starts with. */
+export function defaultRuntimeProtection(): AppSettings['runtimeProtection'] {
+  return { ...defaultProtection(), modelCallDeadlineMs: PROVIDER_CALL_DEADLINE_MS }
+}
+
 export function defaultSettings(): AppSettings {
   return {
     language: 'en',
@@ -115,6 +127,6 @@ export function defaultSettings(): AppSettings {
     runHistoryPerFlow: RUN_HISTORY_PER_FLOW,
     defaultProviderId: DEMO_PROVIDER.id,
     providers: [{ ...DEMO_PROVIDER }],
-    runtimeProtection: defaultProtection(),
+    runtimeProtection: defaultRuntimeProtection(),
   }
 }

@@ -133,6 +133,25 @@ describe('workflow import refusals', () => {
   })
 })
 
+describe('workflow import: file encodings', () => {
+  it('imports a UTF-16 file (either byte order) and a UTF-8 file with a BOM, decoded as the CLI does', async () => {
+    const { exportWorkflowText } = await import('../../src/storage/index.ts')
+    const text = exportWorkflowText(sampleFlow('flow_u', 'Ünïcode ✓'))
+    const le = Buffer.from(`\ufeff${text}`, 'utf16le')
+    const files = [
+      new File([le], 'le.wardflow.json'),
+      new File([Buffer.from(le).swap16()], 'be.wardflow.json'),
+      new File([`\ufeff${text}`], 'bom.wardflow.json'),
+    ]
+    for (const file of files) {
+      const db = await freshDb()
+      await service(db, fakeFlows()).importFile(file)
+      expect(noticeStore.getState().banner).toBeNull()
+      expect((await listFlows(db)).map((f) => f.name)).toEqual(['Ünïcode ✓'])
+    }
+  })
+})
+
 describe('workflow import: id already saved', () => {
   async function withSaved() {
     const db = await freshDb()

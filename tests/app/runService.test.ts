@@ -130,6 +130,25 @@ describe('run service against the local OpenAI-compatible mock server', () => {
     expect(JSON.stringify(saved)).not.toContain(key)
     expect(JSON.stringify(saved)).not.toContain('VERYSECRET')
   })
+
+  it('scrubs a key the server splits across two streamed pieces from the merged console text', async () => {
+    const key = 'sk-test-SPLITKEY-0123456789'
+    await mock.close()
+    mock = await startMockOpenAiServer({ apiKey: key, delayMs: 30 })
+    const h = await harness({
+      settings: { providers: [{ ...DEMO_PROVIDER }, openAiProvider(mock.baseUrl, { apiKey: key })] },
+    })
+    mock.setScript([{ chunks: ['Your key is sk-test-SPLI', 'TKEY-0123456789, thanks.'] }], 'echo')
+    const shown: string[] = []
+    h.runs.subscribe(() => shown.push(consoleText(h, 'llm_1')))
+    h.open(withProvider(sampleFlow('flow_s'), 'mock'))
+    await h.runToEnd()
+
+    expect(consoleText(h, 'llm_1')).toBe('Your key is [redacted], thanks.')
+    for (const text of shown) expect(text).not.toContain(key)
+    expect(JSON.stringify(h.runs.getState().nodes)).not.toContain(key)
+    expect(JSON.stringify(await listRuns(h.db, 'flow_s'))).not.toContain(key)
+  })
 })
 
 describe('run service with locked keys', () => {

@@ -165,6 +165,29 @@ describe('http node', () => {
     })
   })
 
+  it('reports an error status with a huge body by its status, reading only the start of the body', async () => {
+    let written = 0
+    routes.set('/huge-error', (_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' })
+      const piece = 'x'.repeat(64 * 1024)
+      const more = (): void => {
+        while (!res.destroyed && written < HTTP_MAX_RESPONSE_BYTES * 4) {
+          written += piece.length
+          if (!res.write(written === piece.length ? `overloaded ${piece}` : piece))
+            return void res.once('drain', more)
+        }
+        res.end()
+      }
+      more()
+    })
+    const { error } = await run({ url: `${base}/huge-error`, retries: 0 })
+    expect(error).toMatchObject({
+      code: 'HTTP_STATUS',
+      message: expect.stringContaining('500 Internal Server Error: overloaded xxx'),
+    })
+    expect(written).toBeLessThan(HTTP_MAX_RESPONSE_BYTES)
+  })
+
   it('gives up with HTTP_TIMEOUT when the server does not answer in time', async () => {
     routes.set('/never', () => undefined)
     const started = Date.now()

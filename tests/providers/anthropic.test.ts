@@ -220,7 +220,7 @@ describe('Anthropic provider', () => {
     const clock = recordingClock()
     const p = createAnthropicProvider(
       settings({ kind: 'anthropic', baseUrl: mock.url, apiKey: 'ant-key', model: 'claude-mock' }),
-      { fetch, clock, requestTimeoutMs: 0 },
+      { fetch, clock, requestTimeoutMs: 0, callDeadlineMs: 0 },
     )
     const { result } = await collect(p, userRequest('q'))
     expect(result.text).toBe('fine')

@@ -372,6 +372,7 @@ describe('OpenAI-compatible provider, failures and retries', () => {
       fetch,
       clock,
       requestTimeoutMs: 0,
+      callDeadlineMs: 0,
     })
     return { clock, p }
   }
@@ -393,6 +394,7 @@ describe('OpenAI-compatible provider, failures and retries', () => {
       fetch,
       clock,
       requestTimeoutMs: 0,
+      callDeadlineMs: 0,
     })
     await collect(p, userRequest('q'))
     expect(clock.sleeps).toHaveLength(1)

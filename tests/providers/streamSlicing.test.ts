@@ -36,7 +36,7 @@ function bufferedFetch(text: string): typeof fetch {
 const target = { label: 'Mock', model: 'm', url: 'http://127.0.0.1:1/v1/chat/completions' }
 
 async function readAll(text: string, clock: Clock): Promise<string[]> {
-  const deps = { fetch: bufferedFetch(text), clock, requestTimeoutMs: 0 }
+  const deps = { fetch: bufferedFetch(text), clock, requestTimeoutMs: 0, callDeadlineMs: 0 }
   const call = await sendRequest(deps, target, () => ({ method: 'POST' }), new AbortController().signal)
   const pieces: string[] = []
   try {

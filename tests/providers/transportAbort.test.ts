@@ -61,7 +61,7 @@ describe('reading a streamed body that stalls', () => {
   it('Stop ends a pending read at once with CANCELLED, and cancels the body', async () => {
     const stalling = stallingFetch()
     const stop = new AbortController()
-    const deps = { fetch: stalling.fetch, clock: realClock, requestTimeoutMs: 0 }
+    const deps = { fetch: stalling.fetch, clock: realClock, requestTimeoutMs: 0, callDeadlineMs: 0 }
     const call = await sendRequest(deps, target, () => ({ method: 'POST' }), stop.signal)
     const started = Date.now()
     setTimeout(() => stop.abort(), 50)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PROVIDER_CALL_DEADLINE_MS } from '../../src/defaults.ts'
 import { defaultSettings, type AppSettings, type ProviderSettings } from '../../src/settings/schema.ts'
 import { loadSettings, saveSettings } from '../../src/storage/repositories/settings.ts'
 import { isLocked, lockSecrets, removeSecretsLock, unlockSecrets } from '../../src/storage/keyLock.ts'
@@ -77,6 +78,19 @@ describe('settings repository', () => {
     const loaded = await loadSettings(db)
     expect(loaded.settings.providers).toEqual([defaultSettings().providers[0]])
     expect(loaded.notes.join(' ')).toContain('built-in demo provider')
+  })
+
+  it('keeps the protection settings stored before the model call deadline existed, with its default', async () => {
+    const db = await freshDb()
+    const { modelCallDeadlineMs: _new, ...before } = {
+      ...defaultSettings().runtimeProtection,
+      maxIterations: 7,
+    }
+    await db.settings.put({ id: 'app', value: { ...withOpenAi(), runtimeProtection: before } })
+    const { settings, notes } = await loadSettings(db)
+    expect(notes).toEqual([])
+    expect(settings.runtimeProtection.maxIterations).toBe(7)
+    expect(settings.runtimeProtection.modelCallDeadlineMs).toBe(PROVIDER_CALL_DEADLINE_MS)
   })
 
   it('refuses to save invalid settings and keeps the stored ones', async () => {

@@ -17,6 +17,7 @@ import {
   saveFlow,
   workflowFileName,
 } from '../../storage/index.ts'
+import { readTextFile } from '../../storage/textFile.ts'
 import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../../store/libraryStore.ts'
 import { noticeStore as defaultNotices, type NoticeState } from '../../store/noticeStore.ts'
@@ -165,7 +166,7 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
       }
       let text: string
       try {
-        text = await file.text()
+        text = await readTextFile(file)
       } catch {
         refuse(file.name, [{ path: '', message: t('import.unreadable') }])
         return

@@ -172,6 +172,7 @@ export class RunResources {
       fetch: this.host.fetch,
       clock: this.host.clock,
       unlockKey: this.keys ? (providerId) => this.apiKey(providerId) : undefined,
+      callDeadlineMs: settings.runtimeProtection.modelCallDeadlineMs,
     })
     return {
       runId,

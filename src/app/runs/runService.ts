@@ -6,6 +6,7 @@
  * history of the open flow is refreshed.
  */
 import {
+  EventScrubber,
   runFlow,
   toFlowError,
   type FlowDocument,
@@ -14,7 +15,6 @@ import {
 } from '../../engine/index.ts'
 import { i18next } from '../../i18n/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
-import { scrubSecrets } from '../../storage/repositories/runs.ts'
 import { secretValues, splitSecrets } from '../../storage/secrets.ts'
 import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
 import type { BannerError, NoticeState } from '../../store/noticeStore.ts'
@@ -159,14 +159,19 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     runs().actions.setPhase('running')
     await nextTask()
     try {
-      // A server may quote the key in an error: no key reaches a console, the store or the record.
-      const secrets = secretsOf(deps.settings())
-      for await (const raw of runFlow(doc, deps.registry, ctx)) {
-        const event = secrets.length === 0 ? raw : scrubSecrets(raw, secrets)
+      // A server may quote the key in an error or split it across streamed pieces: no key
+      // reaches a console, the store or the record.
+      const scrubber = new EventScrubber(secretsOf(deps.settings()))
+      const pass = (event: RunEvent): void => {
         recorder.push(event)
         batcher.push(event)
         // Every node shows "queued" the moment the run starts, not a frame later.
         if (event.type === 'runStart') batcher.flush()
+      }
+      try {
+        for await (const raw of runFlow(doc, deps.registry, ctx)) scrubber.push(raw).forEach(pass)
+      } finally {
+        scrubber.end().forEach(pass)
       }
     } catch (error) {
       const e = toFlowError(error)

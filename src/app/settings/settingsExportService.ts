@@ -19,6 +19,7 @@ import {
   type ImportedSettings,
   type SaveSettingsReport,
 } from '../../storage/index.ts'
+import { readTextFile } from '../../storage/textFile.ts'
 import type { SettingsImportOutcome, SettingsPanelApi } from '../../ui/settings/api.ts'
 import type { SettingsUiState } from '../../store/settingsUiStore.ts'
 import { dbGetter, type DbSource } from '../core/databaseService.ts'
@@ -171,7 +172,7 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
       await refreshExports()
     },
     async importSettingsFile(file) {
-      return importText(await file.text(), file.name)
+      return importText(await readTextFile(file), file.name)
     },
   }
 }

@@ -18,8 +18,11 @@ import {
   HTTP_RETRY_AFTER_MAX_MS,
 } from '../../defaults.ts'
 import { HTTP_METHODS, type HttpConfig } from './schema.ts'
-import { parseBody, readBodyCapped, retryAfterMs } from './response.ts'
+import { parseBody, readBodyCapped, readBodyPrefix, retryAfterMs } from './response.ts'
 import { resolveRequestUrl } from './url.ts'
+
+/** A character is at most 4 bytes of UTF-8, so this many bytes hold the error snippet. */
+const UTF8_MAX_BYTES_PER_CHAR = 4
 
 export interface PreparedRequest {
   method: string
@@ -119,7 +122,10 @@ export async function executeHttp(exec: NodeExecution<HttpConfig>): Promise<Node
     }
     let bytes: Uint8Array
     try {
-      bytes = await readBodyCapped(response, HTTP_MAX_RESPONSE_BYTES, node.id)
+      // An error shows only the start of its body: the rest is never downloaded.
+      bytes = response.ok
+        ? await readBodyCapped(response, HTTP_MAX_RESPONSE_BYTES, node.id)
+        : await readBodyPrefix(response, HTTP_ERROR_BODY_MAX_CHARS * UTF8_MAX_BYTES_PER_CHAR)
     } catch (error) {
       if (error instanceof FlowError) throw error
       if (signal.aborted) throw cancelled(node.id)

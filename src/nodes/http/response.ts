@@ -41,6 +41,26 @@ export async function readBodyCapped(
   return out
 }
 
+/** The first `maxBytes` of the body (or all of a shorter one); the rest is cancelled unread. */
+export async function readBodyPrefix(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0)
+  const reader = response.body.getReader()
+  const out = new Uint8Array(maxBytes)
+  let total = 0
+  try {
+    while (total < maxBytes) {
+      const { done, value } = await reader.read()
+      if (done) break
+      const part = value.subarray(0, maxBytes - total)
+      out.set(part, total)
+      total += part.byteLength
+    }
+  } finally {
+    reader.cancel().catch(() => undefined)
+  }
+  return out.subarray(0, total)
+}
+
 export function formatBytes(bytes: number): string {
   const mib = 1024 * 1024
   if (bytes >= mib) return `${+(bytes / mib).toFixed(1)} MB`

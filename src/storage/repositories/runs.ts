@@ -1,7 +1,7 @@
 /** Run history: saved once when a run ends, the last N kept per flow. */
 import { z } from 'zod'
 import { Dexie } from 'dexie'
-import { IMPORT_MAX_JSON_DEPTH } from '../../defaults.ts'
+import { scrubSecrets } from '../../engine/index.ts'
 import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
 import type { RunRecord } from '../rows.ts'
@@ -69,29 +69,8 @@ export function compactEvents(events: readonly unknown[]): unknown[] {
   return out
 }
 
-/**
- * Replaces every occurrence of the given secrets in every string of `value`. What holds no
- * secret is returned as it is, without a copy: the run service scrubs each of thousands of
- * streamed events, and almost none holds one.
- */
-export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
-  const needles = secrets.filter((s) => s !== '').sort((a, b) => b.length - a.length)
-  if (needles.length === 0) return value
-  const holds = (v: unknown, depth: number): boolean => {
-    if (typeof v === 'string') return needles.some((s) => v.includes(s))
-    if (depth > IMPORT_MAX_JSON_DEPTH || typeof v !== 'object' || v === null) return false
-    for (const key in v) if (holds((v as Record<string, unknown>)[key], depth + 1)) return true
-    return false
-  }
-  if (!holds(value, 0)) return value
-  const walk = (v: unknown, depth: number): unknown => {
-    if (typeof v === 'string') return needles.reduce((text, s) => text.split(s).join('[redacted]'), v)
-    if (depth > IMPORT_MAX_JSON_DEPTH || typeof v !== 'object' || v === null) return v
-    if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1))
-    return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item, depth + 1)]))
-  }
-  return walk(value, 0) as T
-}
+/** Scrubbing lives with the run events it applies to; storage scrubs a record once more. */
+export { scrubSecrets }
 
 /**
  * Saves a finished run and drops the oldest runs of its flow beyond the limit, in one

@@ -9,12 +9,12 @@ import {
   AGENT_MAX_ITERATIONS_RANGE,
   AGENT_TOKEN_BUDGET_RANGE,
   LOOP_TRIP_AT_RANGE,
+  PROVIDER_CALL_DEADLINE_RANGE_MS,
   SANDBOX_TIMEOUT_RANGE_MS,
   TOOL_TIMEOUT_RANGE_MS,
   type NumberRange,
 } from '../../defaults.ts'
-import { defaultProtection } from '../../engine/index.ts'
-import type { AppSettings } from '../../settings/schema.ts'
+import { defaultRuntimeProtection, type AppSettings } from '../../settings/schema.ts'
 import { useSettings } from '../../store/settingsStore.ts'
 import { Button } from '../kit/Button.tsx'
 import type { SettingsPanelApi } from './api.ts'
@@ -25,7 +25,12 @@ import { Switch } from './Switch.tsx'
 
 type Protection = AppSettings['runtimeProtection']
 type NumberKey =
-  'loopDetectionThreshold' | 'maxIterations' | 'maxTokenBudget' | 'sandboxTimeoutMs' | 'toolTimeoutMs'
+  | 'loopDetectionThreshold'
+  | 'maxIterations'
+  | 'maxTokenBudget'
+  | 'sandboxTimeoutMs'
+  | 'toolTimeoutMs'
+  | 'modelCallDeadlineMs'
 type FlagKey = 'loopDetectionEnabled' | 'progressAware' | 'cycleDetection'
 
 const MS_PER_S = 1000
@@ -37,6 +42,7 @@ const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; range: NumberRange; scale: 
   { key: 'maxTokenBudget', range: AGENT_TOKEN_BUDGET_RANGE, scale: 1, unit: '' },
   { key: 'sandboxTimeoutMs', range: SANDBOX_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'toolTimeoutMs', range: TOOL_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
+  { key: 'modelCallDeadlineMs', range: PROVIDER_CALL_DEADLINE_RANGE_MS, scale: MS_PER_S, unit: 's' },
 ]
 const FLAGS: readonly FlagKey[] = ['loopDetectionEnabled', 'progressAware', 'cycleDetection']
 
@@ -85,7 +91,7 @@ export function ProtectionTab({ api }: { api: SettingsPanelApi }) {
   }
 
   function restoreDefaults(): void {
-    const defaults = defaultProtection()
+    const defaults = defaultRuntimeProtection()
     setTexts(toTexts(defaults))
     setFlags(flagsOf(defaults))
     setStatus(null)
