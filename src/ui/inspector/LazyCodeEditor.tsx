@@ -17,6 +17,7 @@ export function LazyCodeEditor(props: CodeEditorProps) {
       aria-describedby={props.describedBy}
       rows={props.minLines ?? 8}
       spellCheck={false}
+      readOnly={props.readOnly}
       onChange={(e) => props.onChange(e.target.value)}
     />
   )
