@@ -227,9 +227,16 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     dispose() {
       controller?.abort()
       unsubscribe()
+      stopReadOnly()
+      deps.flows.getState().actions.setReadOnly(false)
       resources.dispose()
     },
   }
+
+  // A past run is a view of the flow: while one is shown, nothing may edit the flow.
+  const syncReadOnly = (): void => deps.flows.getState().actions.setReadOnly(runs().view.mode === 'past')
+  const stopReadOnly = deps.runs.subscribe(syncReadOnly)
+  syncReadOnly()
 
   // Opening another flow: its history replaces the list; the canvas shows no stale statuses.
   let lastFlowId = openFlowId()

@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { CANVAS_DETAIL_MIN_ZOOM, FIT_VIEW_MAX_ZOOM, SNAP_GRID_PX } from '../../defaults.ts'
 import { getNodeDefinition, nodeDefinitions } from '../../nodes/registry.ts'
-import { flowStore, useFlowStore } from '../../store/flowStore.ts'
+import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
 import { createRfEdgesSelector, createRfNodesSelector, type WardRfNode } from '../../store/rfAdapter.ts'
 import { useUi } from '../../store/uiStore.ts'
@@ -69,6 +69,8 @@ export function Canvas() {
   const nodes = useFlowStore(selectRfNodes)
   const edges = useFlowStore(selectRfEdges)
   const flowId = useFlowStore((s) => s.flowId)
+  // A past run is shown: the canvas is a view (select, pan and zoom; no moves, no connections).
+  const readOnly = useReadOnly()
   const snapToGrid = useUi((s) => s.snapToGrid)
   const minimap = useUi((s) => s.minimap)
   const theme = useResolvedTheme()
@@ -157,6 +159,8 @@ export function Canvas() {
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
           onConnect={onConnect}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
           onMoveEnd={onMoveEnd}
           defaultViewport={defaultViewport}
           fitViewOptions={FIT_VIEW_OPTIONS}

@@ -8,6 +8,7 @@ import { PASTE_OFFSET_PX } from '../../defaults.ts'
 import { parseClipboard, serializeClipboard } from '../../store/clipboard.ts'
 import { flowStore } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
+import { refuseReadOnly } from './commands.ts'
 import { hasTextSelection, isEditableTarget } from './editable.ts'
 
 export function useClipboard(): void {
@@ -35,6 +36,11 @@ export function useClipboard(): void {
       }
     }
     const onCut = (event: ClipboardEvent): void => {
+      if (flowStore.getState().readOnly) {
+        // Copy is fine in a view; removing is not.
+        if (copySelection(event)) refuseReadOnly()
+        return
+      }
       if (copySelection(event)) {
         pasteCount = -1
         flowStore.getState().actions.removeSelection()
@@ -46,6 +52,7 @@ export function useClipboard(): void {
       const payload = parseClipboard(text)
       if (!payload) return
       event.preventDefault()
+      if (refuseReadOnly()) return
       if (text !== lastText) {
         lastText = text
         pasteCount = 0
