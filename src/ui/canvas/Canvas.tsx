@@ -3,7 +3,7 @@
  * through a store action (so undo/redo and autosave see it), and the node/edge arrays are
  * memoised per document node so React Flow re-renders only what changed.
  */
-import { useCallback, useMemo, type DragEvent } from 'react'
+import { useCallback, useMemo, type DragEvent, type ReactNode } from 'react'
 import {
   Background,
   BackgroundVariant,
@@ -64,7 +64,15 @@ function onDragOver(event: DragEvent): void {
   }
 }
 
-export function Canvas() {
+export interface CanvasProps {
+  /**
+   * Shown over the canvas (the welcome card of an empty flow). It sits inside the drop target,
+   * so a node dropped on it lands there like anywhere else on the canvas.
+   */
+  overlay?: ReactNode
+}
+
+export function Canvas({ overlay }: CanvasProps = {}) {
   const { t, i18n } = useTranslation()
   const nodes = useFlowStore(selectRfNodes)
   const edges = useFlowStore(selectRfEdges)
@@ -187,6 +195,7 @@ export function Canvas() {
             <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} />
           ) : null}
         </ReactFlow>
+        {overlay}
       </div>
     </NodeTextContext.Provider>
   )
