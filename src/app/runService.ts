@@ -82,8 +82,12 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   let runningFlowId: string | null = null
 
   const runs = () => deps.runs.getState()
-  const showError = (error: BannerError): void => deps.notices.getState().showError(error)
   const openFlowId = (): string | null => deps.flows.getState().flowId
+  /** A run's failure belongs to its flow (the running one, else the open one). */
+  const showError = (error: BannerError): void => {
+    const flowId = runningFlowId ?? openFlowId()
+    deps.notices.getState().showError(flowId === null ? error : { ...error, flowId })
+  }
 
   async function refreshHistory(): Promise<void> {
     const flowId = openFlowId()
