@@ -195,6 +195,12 @@ export const PREFLIGHT_DEBOUNCE_MS = 300
 export const STATUS_NOTE_MS = 4_000
 /** Textarea fields longer than this many lines open in the code editor. */
 export const INSPECTOR_EDITOR_MIN_LINES = 12
+/**
+ * Texts a code editor reported that its field has not handed back yet, at most (ui/inspector/
+ * editorEchoes.ts). A few keys' worth while a render lags; the bound only matters for a field
+ * that never echoes what it is given.
+ */
+export const CODE_EDITOR_PENDING_ECHOES_MAX = 64
 export const CONSOLE_MAX_CHARS = 200_000
 /**
  * A streaming console draws in an animation frame, but at most once per this many ms (every

@@ -73,6 +73,37 @@ export class InspectorPage {
     return this.root.locator('.monaco-editor').first()
   }
 
+  /** The frame of one field (label, control, help), by its visible label (exact). */
+  fieldBox(label: string): Locator {
+    return this.root
+      .locator('.wf-field')
+      .filter({ has: this.page.locator('.wf-field__label').getByText(label, { exact: true }) })
+      .first()
+  }
+
+  /**
+   * Types into a Monaco editor key by key, as a person does (page.keyboard.type: real key
+   * events, so the canvas's own key handling sees them too), after clearing it.
+   */
+  async typeInEditor(scope: Locator, text: string): Promise<void> {
+    const editor = scope.locator('.monaco-editor').first()
+    await expect(editor).toBeVisible({ timeout: 20_000 })
+    await editor.locator('.view-lines').click()
+    await this.page.keyboard.press('ControlOrMeta+A')
+    await this.page.keyboard.press('Delete')
+    await this.page.keyboard.type(text, { delay: 10 })
+  }
+
+  /**
+   * What a Monaco editor shows of a one-line text (its view lines joined: a long line wraps into
+   * several), with its non-breaking spaces read as spaces.
+   */
+  async editorText(scope: Locator): Promise<string> {
+    const lines = scope.locator('.monaco-editor .view-lines').first()
+    const text = (await lines.textContent()) ?? ''
+    return text.replace(/\u00a0/g, ' ')
+  }
+
   /** Replaces the code in the Monaco editor (insertText: keyboard.type loses some characters). */
   async setCode(code: string): Promise<void> {
     const editor = this.codeEditor()

@@ -46,6 +46,31 @@ export class RunPage {
     await expect(this.page.locator('[data-testid="flow-node"][data-status="queued"]')).toHaveCount(0)
   }
 
+  /** The run panel's History tab and its saved runs (`run-history-item`), newest first. */
+  get historyItems(): Locator {
+    return this.page.getByTestId('run-history-item')
+  }
+
+  get pastView(): Locator {
+    return this.page.getByTestId('run-past-view')
+  }
+
+  async openHistory(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'History' }).click()
+  }
+
+  /** Opens saved run `n` (0 = newest) from the History tab: the canvas shows it read-only. */
+  async openPastRun(n = 0): Promise<void> {
+    await this.openHistory()
+    await this.historyItems.nth(n).getByTestId('run-history-open').click()
+    await expect(this.pastView).toBeVisible()
+  }
+
+  async backToLive(): Promise<void> {
+    await this.page.getByTestId('run-back-to-live').click()
+    await expect(this.pastView).toBeHidden()
+  }
+
   async consoleText(id: string): Promise<string> {
     const console = this.console(id)
     return (await console.count()) === 0 ? '' : ((await console.textContent()) ?? '')

@@ -8,7 +8,8 @@ export interface ConnectionRequest {
   targetHandle?: string | null
 }
 
-export type ConnectRefusal = 'SELF_LOOP' | 'CYCLE' | 'DUPLICATE' | 'MISSING_NODE'
+/** READ_ONLY: a past run is open, the flow is a view. */
+export type ConnectRefusal = 'SELF_LOOP' | 'CYCLE' | 'DUPLICATE' | 'MISSING_NODE' | 'READ_ONLY'
 
 export type ConnectResult = { ok: true; edgeId: string } | { ok: false; reason: ConnectRefusal }
 

@@ -30,6 +30,20 @@ function fillOnConnect(
   return config ? { ...config } : null
 }
 
+/**
+ * What a view keeps of React Flow's node changes: selection and measured sizes, never a move,
+ * a resize that sets a size, or a removal.
+ */
+function viewChanges(changes: readonly NodeChangeLike[]): NodeChangeLike[] {
+  const kept: NodeChangeLike[] = []
+  for (const c of changes) {
+    if (c.type === 'select') kept.push(c)
+    else if (c.type === 'dimensions' && c.dimensions)
+      kept.push({ type: 'dimensions', id: c.id, dimensions: c.dimensions })
+  }
+  return kept
+}
+
 export interface NewNode {
   type: string
   position: XY
@@ -43,8 +57,8 @@ export interface FlowActions {
   load(doc: FlowDocument): void
   unload(): void
   rename(name: string): void
-  /** Adds one node, selects only it and returns its id. */
-  addNode(node: NewNode): string
+  /** Adds one node, selects only it and returns its id (null while the flow is read-only). */
+  addNode(node: NewNode): string | null
   /** Adds copies of `nodes` (fresh ids, internal edges kept), selects them, returns the new ids. */
   insertCopies(nodes: readonly FlowNode[], edges: readonly FlowEdge[], offset: XY): string[]
   duplicateSelection(offset: XY): string[]
@@ -59,6 +73,8 @@ export interface FlowActions {
   onEdgesChange(changes: readonly EdgeChangeLike[]): void
   setViewport(viewport: Viewport): void
   select(nodeIds: Iterable<string>, edgeIds?: Iterable<string>): void
+  /** Makes the flow a view (a past run is open) or editable again; see FlowState.readOnly. */
+  setReadOnly(readOnly: boolean): void
   undo(): void
   redo(): void
 }
@@ -77,6 +93,8 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       if (patch !== null) set(patch)
     })
   }
+  // A view cannot write: document edits stop here, whichever control asked for them.
+  const locked = (): boolean => get().readOnly
   const pruneSelection = (): void => {
     const { nodes, edges, selectedNodeIds, selectedEdgeIds } = get()
     const nodeIds = new Set(nodes.map((n) => n.id))
@@ -119,10 +137,12 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       temporal().getState().clear()
     },
     rename(name) {
+      if (locked()) return
       const { metadata } = get()
       if (metadata !== null && metadata.name !== name) set({ metadata: { ...metadata, name } })
     },
     addNode(input) {
+      if (locked()) return null
       const id = nextNodeId(input.type, new Set(get().nodes.map((n) => n.id)))
       const node: FlowNode = {
         id,
@@ -136,7 +156,7 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       return id
     },
     insertCopies(nodes, edges, offset) {
-      if (nodes.length === 0) return []
+      if (nodes.length === 0 || locked()) return []
       const s = get()
       const copy = cloneNodes(
         nodes,
@@ -159,6 +179,7 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       return actions.insertCopies(picked, s.edges, offset)
     },
     removeSelection() {
+      if (locked()) return
       edit(undefined, (s) => {
         const next = removeElements(s, s.selectedNodeIds, s.selectedEdgeIds)
         return next.nodes === s.nodes && next.edges === s.edges ? null : next
@@ -166,11 +187,12 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       pruneSelection()
     },
     removeNodes(ids) {
-      if (ids.length === 0) return
+      if (ids.length === 0 || locked()) return
       edit(undefined, (cur) => removeElements(cur, new Set(ids), new Set()))
       pruneSelection()
     },
     setLabel(id, label) {
+      if (locked()) return
       edit(`label:${id}`, (s) => {
         const nodes = updateNode(s.nodes, id, (n) =>
           n.data.label === label ? n : { ...n, data: { ...n.data, label } },
@@ -179,6 +201,7 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       })
     },
     setConfigField(id, key, value, groupKey) {
+      if (locked()) return
       edit(groupKey ?? `config:${id}:${key}`, (s) => {
         const nodes = updateNode(s.nodes, id, (n) =>
           Object.is(n.data.config[key], value)
@@ -189,6 +212,7 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       })
     },
     connect(request) {
+      if (locked()) return { ok: false, reason: 'READ_ONLY' }
       const s = get()
       const refusal = checkConnection(new Set(s.nodes.map((n) => n.id)), s.edges, request)
       if (refusal !== null) return { ok: false, reason: refusal }
@@ -210,18 +234,32 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       return { ok: true, edgeId: edge.id }
     },
     setPositions(positions) {
+      if (locked()) return
       edit(undefined, (s) => {
         const nodes = moveNodes(s.nodes, positions)
         return nodes === s.nodes ? null : { nodes }
       })
     },
     onNodesChange(changes) {
+      if (locked()) {
+        edit(undefined, (s) => applyNodeChangesToState(s, viewChanges(changes)))
+        return
+      }
       const gesture = gestureOf(changes)
       if (gesture.begins) history.beginGesture()
       edit(undefined, (s) => applyNodeChangesToState(s, changes))
       if (gesture.ends) history.endGesture()
     },
     onEdgesChange(changes) {
+      if (locked()) {
+        edit(undefined, (s) =>
+          applyEdgeChangesToState(
+            s,
+            changes.filter((c) => c.type === 'select'),
+          ),
+        )
+        return
+      }
       edit(undefined, (s) => applyEdgeChangesToState(s, changes))
     },
     setViewport(viewport) {
@@ -232,12 +270,20 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
     select(nodeIds, edgeIds = []) {
       set({ selectedNodeIds: new Set(nodeIds), selectedEdgeIds: new Set(edgeIds) })
     },
+    setReadOnly(readOnly) {
+      if (get().readOnly === readOnly) return
+      // An open typing burst or drag must not continue into (or out of) the view.
+      history.reset()
+      set({ readOnly })
+    },
     undo() {
+      if (locked()) return
       history.reset()
       temporal().getState().undo()
       pruneSelection()
     },
     redo() {
+      if (locked()) return
       history.reset()
       temporal().getState().redo()
       pruneSelection()

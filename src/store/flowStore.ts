@@ -26,6 +26,11 @@ export interface FlowState {
   selectedEdgeIds: ReadonlySet<string>
   /** Sizes React Flow measured; kept so re-created node objects are not measured again. */
   measured: Readonly<Record<string, Size>>
+  /**
+   * A past run is shown (the History tab): the flow is a view. Every action that would change
+   * the document does nothing; selection, the viewport and measured sizes still follow.
+   */
+  readOnly: boolean
   actions: FlowActions
 }
 
@@ -58,6 +63,7 @@ export function createFlowStore(options: FlowStoreOptions = {}): FlowStore {
         selectedNodeIds: EMPTY_SET,
         selectedEdgeIds: EMPTY_SET,
         measured: {},
+        readOnly: false,
         actions: createFlowActions({
           set,
           get,
@@ -92,10 +98,17 @@ export function useFlowActions(): FlowActions {
   return useStore(flowStore, (s) => s.actions)
 }
 
+/** True while the flow is a view (a past run is open): the UI offers no edits. */
+export function useReadOnly(): boolean {
+  return useStore(flowStore, (s) => s.readOnly)
+}
+
 export function useCanUndo(): boolean {
-  return useStore(flowStore.temporal, (s) => s.pastStates.length > 0)
+  const readOnly = useReadOnly()
+  return useStore(flowStore.temporal, (s) => s.pastStates.length > 0) && !readOnly
 }
 
 export function useCanRedo(): boolean {
-  return useStore(flowStore.temporal, (s) => s.futureStates.length > 0)
+  const readOnly = useReadOnly()
+  return useStore(flowStore.temporal, (s) => s.futureStates.length > 0) && !readOnly
 }

@@ -17,6 +17,12 @@ export interface BannerError {
   details?: Readonly<Record<string, string | number | boolean>>
   /** Each problem with its JSON path (a refused import), listed under the message. */
   problems?: ReadonlyArray<{ path: string; message: string }>
+  /**
+   * The flow the failure belongs to (a run, its history): the banner goes when another flow
+   * opens, and is never shown over another flow. Without it the banner is the app's (storage, a
+   * refused file) and stays until dismissed.
+   */
+  flowId?: string
 }
 
 export interface StatusNote {
@@ -30,8 +36,12 @@ export interface StatusNote {
 export interface NoticeState {
   banner: BannerError | null
   notes: readonly StatusNote[]
+  /** The open flow, as last told by flowOpened (null before the first). */
+  openFlowId: string | null
   showError(error: BannerError): void
   dismissError(): void
+  /** Another flow is open: the banner of the previous flow goes; the app's banners stay. */
+  flowOpened(flowId: string | null): void
   note(key: string, values?: StatusNote['values'], tone?: StatusNote['tone']): number
   dismissNote(id: number): void
 }
@@ -42,8 +52,20 @@ export function createNoticeStore() {
   return createStore<NoticeState>()((set, get) => ({
     banner: null,
     notes: [],
-    showError: (banner) => set({ banner }),
+    openFlowId: null,
+    showError: (banner) => {
+      // A failure of a flow that is no longer open (its run ended after a switch) is not shown
+      // over another flow; its run record tells the story.
+      const open = get().openFlowId
+      if (banner.flowId !== undefined && open !== null && banner.flowId !== open) return
+      set({ banner })
+    },
     dismissError: () => set({ banner: null }),
+    flowOpened: (flowId) => {
+      const banner = get().banner
+      const stale = banner !== null && banner.flowId !== undefined && banner.flowId !== flowId
+      set(stale ? { openFlowId: flowId, banner: null } : { openFlowId: flowId })
+    },
     note: (key, values, tone = 'info') => {
       seq += 1
       const note: StatusNote = { id: seq, key, tone }

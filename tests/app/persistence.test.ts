@@ -60,6 +60,7 @@ describe('flows kept safe', () => {
       label: 'Answer',
       config: config('llm', { prompt: 'Say {{input_1.q}}', temperature: 0.4, maxTokens: 200 }),
     })
+    if (a === null || b === null) throw new Error('the flow is read-only')
     actions.connect({ source: a, target: b, sourceHandle: 'out', targetHandle: 'in' })
     actions.setViewport({ x: -40, y: 12.5, zoom: 0.75 })
     const firstId = first.flows.getState().flowId

@@ -4,6 +4,7 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import { PASTE_OFFSET_PX } from '../../src/defaults.ts'
 import { CLIPBOARD_FORMAT } from '../../src/store/clipboard.ts'
 import { flowStore } from '../../src/store/flowStore.ts'
+import { noticeStore } from '../../src/store/noticeStore.ts'
 import { EditorKeys } from '../../src/ui/canvas/EditorKeys.tsx'
 import { openFlow, paletteNode, renderEditor } from './harness.tsx'
 
@@ -103,14 +104,28 @@ describe('system clipboard', () => {
     expect(flowStore.getState().nodes).toHaveLength(3)
   })
 
-  it('ignores clipboard text that is not Wardflow nodes', async () => {
+  it('adds nothing for clipboard text that is neither nodes nor a file, and says so', async () => {
     const board = clipboard()
     openFlow(source(), sourceEdges)
     await renderEditor(<EditorKeys />)
     board.data.set('text/plain', 'just some words')
-    expect(board.fire('paste').defaultPrevented).toBe(false)
+    expect(board.fire('paste').defaultPrevented).toBe(true)
     expect(flowStore.getState().nodes).toHaveLength(3)
+    expect(noticeStore.getState().notes.at(-1)?.key).toBe('canvas.pasteNothing')
     fireEvent.keyDown(document.body, { key: 'a', ctrlKey: true })
     expect(flowStore.getState().selectedNodeIds.size).toBe(3)
+  })
+
+  it('imports pasted workflow file text the way a dropped file is imported', async () => {
+    const board = clipboard()
+    openFlow(source(), sourceEdges)
+    const files: File[] = []
+    await renderEditor(<EditorKeys />, { import: { importFile: async (file) => void files.push(file) } })
+    const workflow = JSON.stringify({ format: 'wardflow.workflow', nodes: [], edges: [] })
+    board.data.set('text/plain', `  ${workflow}\n`)
+    expect(board.fire('paste').defaultPrevented).toBe(true)
+    expect(files).toHaveLength(1)
+    expect(await files[0]?.text()).toBe(`  ${workflow}\n`)
+    expect(flowStore.getState().nodes).toHaveLength(3)
   })
 })

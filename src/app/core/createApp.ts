@@ -128,7 +128,11 @@ export function createApp(options: CreateAppOptions = {}): App {
     library: libraryStore,
     notices: noticeStore,
     flush: () => autosave.flush(),
-    onOpened: () => runStore.getState().actions.reset(),
+    onOpened: (doc) => {
+      runStore.getState().actions.reset()
+      // Banners belong to what caused them: a flow's failure does not follow to the next flow.
+      noticeStore.getState().flowOpened(doc.metadata.id)
+    },
   })
 
   const areas = options.areas ?? defaultAreaStore

@@ -144,6 +144,11 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
     open,
     async rename(id, name) {
       if (deps.flows.getState().flowId === id) {
+        // A past run is shown: the open flow is a view, its name included.
+        if (deps.flows.getState().readOnly) {
+          deps.notices.getState().note('canvas.readOnly', undefined, 'warning')
+          return
+        }
         // The open flow: a store edit, which autosave writes like any other.
         deps.flows.getState().actions.rename(name)
         await deps.flush()

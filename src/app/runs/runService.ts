@@ -88,8 +88,12 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   let runningFlowId: string | null = null
 
   const runs = () => deps.runs.getState()
-  const showError = (error: BannerError): void => deps.notices.getState().showError(error)
   const openFlowId = (): string | null => deps.flows.getState().flowId
+  /** A run's failure belongs to its flow (the running one, else the open one). */
+  const showError = (error: BannerError): void => {
+    const flowId = runningFlowId ?? openFlowId()
+    deps.notices.getState().showError(flowId === null ? error : { ...error, flowId })
+  }
 
   async function refreshHistory(): Promise<void> {
     const flowId = openFlowId()
@@ -238,9 +242,16 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     dispose() {
       controller?.abort()
       unsubscribe()
+      stopReadOnly()
+      deps.flows.getState().actions.setReadOnly(false)
       resources.dispose()
     },
   }
+
+  // A past run is a view of the flow: while one is shown, nothing may edit the flow.
+  const syncReadOnly = (): void => deps.flows.getState().actions.setReadOnly(runs().view.mode === 'past')
+  const stopReadOnly = deps.runs.subscribe(syncReadOnly)
+  syncReadOnly()
 
   // Opening another flow: its history replaces the list; the canvas shows no stale statuses.
   let lastFlowId = openFlowId()

@@ -3,7 +3,7 @@
  * through a store action (so undo/redo and autosave see it), and the node/edge arrays are
  * memoised per document node so React Flow re-renders only what changed.
  */
-import { useCallback, useMemo, type DragEvent } from 'react'
+import { useCallback, useMemo, type DragEvent, type ReactNode } from 'react'
 import {
   Background,
   BackgroundVariant,
@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next'
 import { CANVAS_DETAIL_MIN_ZOOM, FIT_VIEW_MAX_ZOOM, SNAP_GRID_PX } from '../../defaults.ts'
 import { getNodeDefinition, nodeDefinitions } from '../../nodes/registry.ts'
-import { flowStore, useFlowStore } from '../../store/flowStore.ts'
+import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
 import { createRfEdgesSelector, createRfNodesSelector, type WardRfNode } from '../../store/rfAdapter.ts'
 import { useUi } from '../../store/uiStore.ts'
@@ -64,11 +64,21 @@ function onDragOver(event: DragEvent): void {
   }
 }
 
-export function Canvas() {
+export interface CanvasProps {
+  /**
+   * Shown over the canvas (the welcome card of an empty flow). It sits inside the drop target,
+   * so a node dropped on it lands there like anywhere else on the canvas.
+   */
+  overlay?: ReactNode
+}
+
+export function Canvas({ overlay }: CanvasProps = {}) {
   const { t, i18n } = useTranslation()
   const nodes = useFlowStore(selectRfNodes)
   const edges = useFlowStore(selectRfEdges)
   const flowId = useFlowStore((s) => s.flowId)
+  // A past run is shown: the canvas is a view (select, pan and zoom; no moves, no connections).
+  const readOnly = useReadOnly()
   const snapToGrid = useUi((s) => s.snapToGrid)
   const minimap = useUi((s) => s.minimap)
   const theme = useResolvedTheme()
@@ -157,6 +167,8 @@ export function Canvas() {
           onNodesChange={onNodesChange}
           onEdgesChange={onEdgesChange}
           onConnect={onConnect}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
           onMoveEnd={onMoveEnd}
           defaultViewport={defaultViewport}
           fitViewOptions={FIT_VIEW_OPTIONS}
@@ -183,6 +195,7 @@ export function Canvas() {
             <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} />
           ) : null}
         </ReactFlow>
+        {overlay}
       </div>
     </NodeTextContext.Provider>
   )

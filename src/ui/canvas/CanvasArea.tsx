@@ -12,10 +12,16 @@ export function CanvasArea() {
   return (
     <main className="wf-center">
       <div className="wf-canvas-wrap">
-        <Canvas />
-        {empty ? (
-          <Welcome onOpenTemplates={templates?.openGallery} onOpenLoopBreaker={templates?.openLoopBreaker} />
-        ) : null}
+        <Canvas
+          overlay={
+            empty ? (
+              <Welcome
+                onOpenTemplates={templates?.openGallery}
+                onOpenLoopBreaker={templates?.openLoopBreaker}
+              />
+            ) : null
+          }
+        />
       </div>
       <ProblemsPanel />
       <RunPanel />

@@ -32,12 +32,23 @@ export interface CanvasCommands {
   redo(): void
 }
 
+/**
+ * True (and says why in a status note) while a past run is shown: the flow is a view then, and
+ * an edit asked for by a key or a drop must not pass silently. The store refuses it anyway.
+ */
+export function refuseReadOnly(): boolean {
+  if (!flowStore.getState().readOnly) return false
+  noticeStore.getState().note('canvas.readOnly', undefined, 'warning')
+  return true
+}
+
 export function useCanvasCommands(): CanvasCommands {
   const rf = useReactFlow()
   const domNode = useRfStore((s) => s.domNode)
   const { t } = useTranslation()
   return useMemo<CanvasCommands>(() => {
     const add = (type: string, center: XY, fanOut: boolean): string | null => {
+      if (refuseReadOnly()) return null
       const node = newNodeAt(type, center, t, uiStore.getState().snapToGrid)
       if (!node) return null
       if (fanOut) {
@@ -62,7 +73,7 @@ export function useCanvasCommands(): CanvasCommands {
       fitView: () => void rf.fitView({ duration: VIEWPORT_ANIMATION_MS, maxZoom: FIT_VIEW_MAX_ZOOM }),
       autoLayout: async () => {
         const { nodes, edges, measured, actions } = flowStore.getState()
-        if (nodes.length === 0) return
+        if (nodes.length === 0 || refuseReadOnly()) return
         const positions = await layoutLeftToRight(nodes, edges, measured)
         actions.setPositions(positions)
         noticeStore.getState().note('canvas.laidOut', undefined, 'success')
@@ -71,14 +82,15 @@ export function useCanvasCommands(): CanvasCommands {
         )
       },
       duplicateSelection: () => {
+        if (refuseReadOnly()) return
         const ids = flowStore
           .getState()
           .actions.duplicateSelection({ x: PASTE_OFFSET_PX, y: PASTE_OFFSET_PX })
         if (ids.length > 0) noticeStore.getState().note('canvas.duplicated', { count: ids.length }, 'success')
       },
-      removeSelection: () => flowStore.getState().actions.removeSelection(),
-      undo: () => flowStore.getState().actions.undo(),
-      redo: () => flowStore.getState().actions.redo(),
+      removeSelection: () => void (refuseReadOnly() || flowStore.getState().actions.removeSelection()),
+      undo: () => void (refuseReadOnly() || flowStore.getState().actions.undo()),
+      redo: () => void (refuseReadOnly() || flowStore.getState().actions.redo()),
     }
   }, [rf, domNode, t])
 }

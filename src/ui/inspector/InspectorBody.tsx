@@ -5,6 +5,7 @@ import type { FlowNode } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
 import type { FieldSpec, NodeDefinition } from '../../nodes/types.ts'
 import { formatPath } from '../../nodes/types.ts'
+import { useReadOnly } from '../../store/flowStore.ts'
 import { useProblems } from '../../store/preflight.ts'
 import { useSettings } from '../../store/settingsStore.ts'
 import { FieldControl } from './fields/FieldControl.tsx'
@@ -44,6 +45,7 @@ function groupFields(fields: readonly FieldSpec[]): Array<{ group: string | null
 export default function InspectorBody({ node }: InspectorBodyProps) {
   const { t } = useTranslation()
   const problems = useProblems()
+  const readOnly = useReadOnly()
   const definition = getNodeDefinition(node.type)
   const config = node.data.config
   const issues = useMemo(() => issuesByKey(definition, config), [definition, config])
@@ -64,33 +66,36 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
         </ul>
       ) : null}
       <form className="wf-inspector__form" onSubmit={(e) => e.preventDefault()} key={node.id}>
-        {definition ? (
-          groupFields(definition.fields).map(({ group, fields }, gi) => {
-            const controls = fields.map((field) => (
-              <FieldControl
-                key={field.key}
-                nodeId={node.id}
-                field={field}
-                value={config[field.key]}
-                config={config}
-                issue={issues.get(field.key)}
-                inherited={field.optional ? inherited[field.key] : undefined}
-              />
-            ))
-            return group === null ? (
-              <div key={`g${gi}`} className="wf-inspector__fields">
-                {controls}
-              </div>
-            ) : (
-              <details key={`g${gi}`} className="wf-inspector__group">
-                <summary>{t(`inspector.group.${group}`, { defaultValue: group })}</summary>
-                <div className="wf-inspector__fields">{controls}</div>
-              </details>
-            )
-          })
-        ) : (
-          <p className="wf-section-hint">{t('inspector.unknownType', { type: node.type })}</p>
-        )}
+        {/* A past run is a view: every field of the form is off at once (the store refuses edits too). */}
+        <fieldset className="wf-inspector__fieldset" disabled={readOnly}>
+          {definition ? (
+            groupFields(definition.fields).map(({ group, fields }, gi) => {
+              const controls = fields.map((field) => (
+                <FieldControl
+                  key={field.key}
+                  nodeId={node.id}
+                  field={field}
+                  value={config[field.key]}
+                  config={config}
+                  issue={issues.get(field.key)}
+                  inherited={field.optional ? inherited[field.key] : undefined}
+                />
+              ))
+              return group === null ? (
+                <div key={`g${gi}`} className="wf-inspector__fields">
+                  {controls}
+                </div>
+              ) : (
+                <details key={`g${gi}`} className="wf-inspector__group">
+                  <summary>{t(`inspector.group.${group}`, { defaultValue: group })}</summary>
+                  <div className="wf-inspector__fields">{controls}</div>
+                </details>
+              )
+            })
+          ) : (
+            <p className="wf-section-hint">{t('inspector.unknownType', { type: node.type })}</p>
+          )}
+        </fieldset>
       </form>
     </>
   )

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PASTE_OFFSET_PX } from '../../defaults.ts'
 import type { NodeDefinition } from '../../nodes/types.ts'
-import { flowStore } from '../../store/flowStore.ts'
+import { flowStore, useReadOnly } from '../../store/flowStore.ts'
 import { uiStore } from '../../store/uiStore.ts'
 import { IconButton } from '../kit/Button.tsx'
 
@@ -18,6 +18,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
   const { t } = useTranslation()
   const style = { '--node-accent': definition?.color ?? 'var(--text-faint)' } as CSSProperties
   const actions = flowStore.getState().actions
+  const readOnly = useReadOnly()
   return (
     <header className="wf-inspector__header" style={style}>
       <div className="wf-inspector__type">
@@ -45,6 +46,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
             icon="copy"
             size="sm"
             label={t('inspector.duplicate')}
+            disabled={readOnly}
             onClick={() => {
               actions.select([nodeId])
               actions.duplicateSelection({ x: PASTE_OFFSET_PX, y: PASTE_OFFSET_PX })
@@ -55,6 +57,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
             size="sm"
             variant="ghost"
             label={t('inspector.delete')}
+            disabled={readOnly}
             onClick={() => actions.removeNodes([nodeId])}
           />
         </div>
@@ -70,6 +73,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
           id={`title-${nodeId}`}
           className="wf-input"
           value={label}
+          readOnly={readOnly}
           onChange={(e) => actions.setLabel(nodeId, e.target.value)}
         />
       </div>

@@ -3,11 +3,15 @@
  * paint). While it loads, a plain textarea edits the same value, so nothing waits on it.
  */
 import { lazy, Suspense } from 'react'
+import { useReadOnly } from '../../store/flowStore.ts'
 import type { CodeEditorProps } from './codeEditorProps.ts'
 
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'))
 
-export function LazyCodeEditor(props: CodeEditorProps) {
+export function LazyCodeEditor(given: CodeEditorProps) {
+  // Code fields edit the open flow: a past run shown makes them read-only like the rest.
+  const flowReadOnly = useReadOnly()
+  const props = { ...given, readOnly: given.readOnly === true || flowReadOnly }
   const fallback = (
     <textarea
       id={props.id}
@@ -17,6 +21,7 @@ export function LazyCodeEditor(props: CodeEditorProps) {
       aria-describedby={props.describedBy}
       rows={props.minLines ?? 8}
       spellCheck={false}
+      readOnly={props.readOnly}
       onChange={(e) => props.onChange(e.target.value)}
     />
   )

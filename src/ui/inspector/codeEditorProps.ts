@@ -7,4 +7,6 @@ export interface CodeEditorProps {
   describedBy?: string
   /** Height in lines of text shown without scrolling. */
   minLines?: number
+  /** Shown, selectable and copyable, but not editable (a past run is open). */
+  readOnly?: boolean
 }

@@ -1,6 +1,6 @@
 /** The node title: text, or an input after a double-click (Enter/blur saves, Escape cancels). */
 import { memo, useState } from 'react'
-import { flowStore } from '../../store/flowStore.ts'
+import { flowStore, useReadOnly } from '../../store/flowStore.ts'
 
 export const NodeTitle = memo(function NodeTitle({
   nodeId,
@@ -12,9 +12,14 @@ export const NodeTitle = memo(function NodeTitle({
   hint: string
 }) {
   const [draft, setDraft] = useState<string | null>(null)
-  if (draft === null) {
+  const readOnly = useReadOnly()
+  if (draft === null || readOnly) {
     return (
-      <span className="wf-node__title" title={hint} onDoubleClick={() => setDraft(label)}>
+      <span
+        className="wf-node__title"
+        title={readOnly ? undefined : hint}
+        onDoubleClick={readOnly ? undefined : () => setDraft(label)}
+      >
         {label}
       </span>
     )

@@ -5,7 +5,7 @@
 import { memo, useEffect, useState } from 'react'
 import { NodeResizer, type NodeProps } from '@xyflow/react'
 import { NOTE_MIN_SIZE_PX } from '../../defaults.ts'
-import { flowStore } from '../../store/flowStore.ts'
+import { flowStore, useReadOnly } from '../../store/flowStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
 import { useNodeText } from './nodeText.ts'
 
@@ -35,6 +35,7 @@ export const NoteNodeView = memo(function NoteNodeView({ id, data, selected }: N
   const source = typeof node.data.config['text'] === 'string' ? node.data.config['text'] : ''
   const html = useMarkdown(source)
   const [editing, setEditing] = useState(false)
+  const readOnly = useReadOnly()
 
   return (
     <div
@@ -46,12 +47,12 @@ export const NoteNodeView = memo(function NoteNodeView({ id, data, selected }: N
       data-selected={selected || undefined}
     >
       <NodeResizer
-        isVisible={selected}
+        isVisible={selected && !readOnly}
         minWidth={NOTE_MIN_SIZE_PX}
         minHeight={NOTE_MIN_SIZE_PX}
         lineClassName="wf-note-node__resize"
       />
-      {editing ? (
+      {editing && !readOnly ? (
         <textarea
           className="wf-note-node__editor nodrag nowheel"
           aria-label={node.data.label}
@@ -67,8 +68,8 @@ export const NoteNodeView = memo(function NoteNodeView({ id, data, selected }: N
       ) : (
         <div
           className="wf-note-node__body nowheel"
-          title={text.noteEditHint}
-          onDoubleClick={() => setEditing(true)}
+          title={readOnly ? undefined : text.noteEditHint}
+          onDoubleClick={readOnly ? undefined : () => setEditing(true)}
         >
           {source.trim() === '' ? (
             <span className="wf-note-node__empty">{text.noteEmpty}</span>

@@ -6,6 +6,7 @@ import { memo, type CSSProperties, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NODE_TYPES } from '../../nodes/types.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
+import { useReadOnly } from '../../store/flowStore.ts'
 import { NOTE_TYPE } from '../../store/rfAdapter.ts'
 import { Tooltip } from '../kit/Tooltip.tsx'
 import { useCanvasCommands } from '../canvas/commands.ts'
@@ -22,9 +23,12 @@ function onDragStart(event: DragEvent<HTMLButtonElement>, type: string): void {
 const PaletteItem = memo(function PaletteItem({
   type,
   onAdd,
+  readOnly,
 }: {
   type: string
   onAdd: (type: string) => void
+  /** A past run is shown: nothing can be added. */
+  readOnly: boolean
 }) {
   const { t } = useTranslation()
   const definition = getNodeDefinition(type)
@@ -41,8 +45,8 @@ const PaletteItem = memo(function PaletteItem({
             data-testid={`palette-item-${type}`}
             aria-describedby={describedBy}
             aria-label={t('palette.add', { type: label })}
-            draggable={definition !== undefined}
-            disabled={definition === undefined}
+            draggable={definition !== undefined && !readOnly}
+            disabled={definition === undefined || readOnly}
             onDragStart={(e) => onDragStart(e, type)}
             onClick={() => onAdd(type)}
             style={style}
@@ -61,15 +65,18 @@ const PaletteItem = memo(function PaletteItem({
 export function Palette() {
   const { t } = useTranslation()
   const commands = useCanvasCommands()
+  const readOnly = useReadOnly()
   return (
     <section className="wf-panel-section wf-palette" aria-labelledby="wf-palette-title">
       <h2 id="wf-palette-title" className="wf-section-title">
         {t('palette.title')}
       </h2>
-      <p className="wf-section-hint">{t('palette.hint')}</p>
+      <p className="wf-section-hint" role={readOnly ? 'note' : undefined}>
+        {readOnly ? t('palette.readOnly') : t('palette.hint')}
+      </p>
       <ul className="wf-palette__list">
         {PALETTE_TYPES.map((type) => (
-          <PaletteItem key={type} type={type} onAdd={commands.addAtCenter} />
+          <PaletteItem key={type} type={type} onAdd={commands.addAtCenter} readOnly={readOnly} />
         ))}
       </ul>
     </section>

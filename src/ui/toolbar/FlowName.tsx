@@ -2,13 +2,14 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../services.ts'
-import { useFlowStore } from '../../store/flowStore.ts'
+import { useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 
 export function FlowName() {
   const { t } = useTranslation()
   const { flows } = useServices()
   const flowId = useFlowStore((s) => s.flowId)
   const name = useFlowStore((s) => s.metadata?.name ?? '')
+  const readOnly = useReadOnly()
   const [draft, setDraft] = useState(name)
   useEffect(() => setDraft(name), [name])
   if (flowId === null) return null
@@ -22,6 +23,7 @@ export function FlowName() {
       className="wf-flow-name"
       aria-label={t('toolbar.flowName')}
       value={draft}
+      readOnly={readOnly}
       onChange={(e) => setDraft(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {

@@ -5,7 +5,7 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useServices } from '../services.ts'
-import { useCanRedo, useCanUndo, useFlowStore } from '../../store/flowStore.ts'
+import { useCanRedo, useCanUndo, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { useStore } from 'zustand'
 import { isRunActive, runStore } from '../../store/runStore.ts'
 import { useUi, uiStore } from '../../store/uiStore.ts'
@@ -25,8 +25,10 @@ export function Toolbar() {
   const commands = useCanvasCommands()
   const canUndo = useCanUndo()
   const canRedo = useCanRedo()
-  const hasSelection = useFlowStore((s) => s.selectedNodeIds.size > 0)
-  const hasNodes = useFlowStore((s) => s.nodes.length > 0)
+  // A past run is a view: edits are off (the store refuses them too).
+  const readOnly = useReadOnly()
+  const hasSelection = useFlowStore((s) => s.selectedNodeIds.size > 0) && !readOnly
+  const hasNodes = useFlowStore((s) => s.nodes.length > 0) && !readOnly
   const snap = useUi((s) => s.snapToGrid)
   const running = useStore(runStore, (s) => isRunActive(s.phase))
   const fileInput = useRef<HTMLInputElement>(null)

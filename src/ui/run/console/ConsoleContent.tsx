@@ -25,17 +25,19 @@ export interface ConsoleContentProps {
 
 /** The ConsoleDom drawing into `root`, made again when its options change. */
 function useConsoleDom(root: RefObject<HTMLDivElement | null>, testIds: boolean, reasoningLabel: string) {
+  const { t } = useTranslation('run')
+  const systemLabel = t('console.system')
   const dom = useRef<ConsoleDom | null>(null)
   useLayoutEffect(() => {
     const element = root.current
     if (!element) return undefined
-    const current = new ConsoleDom(element, { testIds, reasoningLabel })
+    const current = new ConsoleDom(element, { testIds, reasoningLabel, systemLabel })
     dom.current = current
     return () => {
       current.clear()
       dom.current = null
     }
-  }, [root, testIds, reasoningLabel])
+  }, [root, testIds, reasoningLabel, systemLabel])
   return dom
 }
 

@@ -23,7 +23,18 @@ export interface ConsoleDomOptions {
   testIds: boolean
   /** Label of reasoning segments (shown through CSS, so it is not part of the text). */
   reasoningLabel: string
+  /**
+   * The mark of Wardflow's own lines (guard alerts, errors, notes), shown through CSS like the
+   * reasoning label: text that code or a model prints can never carry it.
+   */
+  systemLabel?: string
 }
+
+/**
+ * Lines Wardflow writes itself. Their kind comes from the event that made them, never from
+ * their text, so code that prints the exact words of a guard alert gets a plain log line.
+ */
+const SYSTEM_KINDS: ReadonlySet<ConsoleLine['kind']> = new Set(['guard', 'error', 'info'])
 
 interface Chunk {
   element: HTMLElement
@@ -200,6 +211,10 @@ export class ConsoleDom {
     const element = document.createElement('div')
     element.className = `wf-run-console__line wf-run-console__line--${line.kind}`
     if (line.kind === 'reasoning') element.dataset['label'] = this.options.reasoningLabel
+    if (SYSTEM_KINDS.has(line.kind)) {
+      element.dataset['source'] = 'system'
+      if (this.options.systemLabel) element.dataset['systemLabel'] = this.options.systemLabel
+    }
     if (line.kind === 'guard') {
       element.className += ` wf-run-console__line--${line.level === 'trip' ? 'trip' : 'hint'}`
       if (this.options.testIds) element.dataset['testid'] = 'guard-alert'
