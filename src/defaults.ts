@@ -142,6 +142,14 @@ export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
 export const FLOW_MAX_NODES = 5_000
+/**
+ * Connections a flow may hold once duplicates (same nodes, same handles) are folded into one:
+ * imports refuse more with a message naming both numbers. A 5,000-node flow with this many opens
+ * in about a second (bench: open 5,000 nodes / 20,000 edges); the range is what the cap may be
+ * tuned to without making an open block the page for seconds.
+ */
+export const FLOW_MAX_EDGES = 20_000
+export const FLOW_MAX_EDGES_RANGE: NumberRange = { min: 1_000, max: 50_000, step: 1_000 }
 export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 /** The run's event queue drops consumed events once this many have piled up at its head. */
 export const EVENT_QUEUE_COMPACT_AT = 1_024
