@@ -163,6 +163,11 @@ export const RUN_HISTORY_RANGE: NumberRange = { min: 1, max: 200, step: 1 }
 export const UNDO_GROUP_WINDOW_MS = 1_000
 export const UNDO_HISTORY_LIMIT = 200
 export const SNAP_GRID_PX = 16
+/**
+ * The minimap draws one shape per node and redraws them all on every change of the canvas:
+ * above this many nodes it is left out (it cost most of the open of a 5,000-node flow).
+ */
+export const MINIMAP_MAX_NODES = 1_000
 export const PASTE_OFFSET_PX = 32
 /**
  * Canvas: a node's nominal size, used before React Flow measured it (drop point, layout). The
