@@ -49,6 +49,12 @@ export const SANDBOX_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024
 export const SANDBOX_STACK_LIMIT_BYTES = 1024 * 1024
 export const SANDBOX_MAX_LOG_LINES = 500
 export const SANDBOX_MAX_RESULT_CHARS = 1_000_000
+/**
+ * Nesting levels a code result may have. Deeper values (valid JSON) overflow the stack of the
+ * recursive walks after the run (JSON text, the run record's clone into IndexedDB), so they are
+ * refused with this number in the message instead of a misleading "not valid JSON".
+ */
+export const SANDBOX_MAX_RESULT_DEPTH = 1_000
 /** Console lines longer than this are cut (with an ellipsis) inside the sandbox. */
 export const SANDBOX_MAX_LOG_LINE_CHARS = 10_000
 /** Error messages coming out of the sandbox are cut to this length. */
