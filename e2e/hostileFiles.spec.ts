@@ -107,3 +107,28 @@ test('a flow whose node ids are Object.prototype names imports, runs, reopens fr
     'hasOwnProperty>toString',
   ])
 })
+
+test('a file with 20,000 copies of one connection opens with one connection, says so, and reopens', async ({
+  app,
+}) => {
+  const { canvas, flows } = app
+  await app.open()
+  const copies = Array.from({ length: 20_000 }, (_, k) => edge('ask', 'show', `copy-${k}`))
+  const file = workflow(
+    'duplicate-edges',
+    'Duplicate edges',
+    [
+      node('ask', 'input', 0, { values: { q: 'hi' } }),
+      node('show', 'output', 300, { values: { a: '{{ask.q}}' } }),
+    ],
+    copies,
+  )
+  await app.importWorkflow(jsonFile('duplicates.wardflow.json', file))
+  await expect(flows.current()).toContainText('Duplicate edges', { timeout: 15_000 })
+  await expect(canvas.nodes).toHaveCount(2)
+  await expect(canvas.edges).toHaveCount(1)
+  await expect(app.page.getByTestId('import-report')).toContainText('19999 duplicate connections')
+  await app.reload()
+  await expect(canvas.nodes).toHaveCount(2)
+  await expect(canvas.edges).toHaveCount(1)
+})
