@@ -11,6 +11,7 @@ import { EditorKeys } from './ui/canvas/EditorKeys.tsx'
 import { FlowList } from './ui/flows/FlowList.tsx'
 import { Inspector } from './ui/inspector/Inspector.tsx'
 import { ErrorBanner } from './ui/kit/ErrorBanner.tsx'
+import { FlowBoundary } from './ui/kit/FlowBoundary.tsx'
 import { StatusNotes } from './ui/kit/StatusNotes.tsx'
 import { Palette } from './ui/palette/Palette.tsx'
 import { useThemeSync } from './ui/theme/useTheme.ts'
@@ -54,8 +55,12 @@ export function App() {
             <FlowList />
             <Palette />
           </aside>
-          <CanvasArea />
-          <Inspector renderNodeExtras={renderRunDetails} />
+          <FlowBoundary part="canvas">
+            <CanvasArea />
+          </FlowBoundary>
+          <FlowBoundary part="inspector">
+            <Inspector renderNodeExtras={renderRunDetails} />
+          </FlowBoundary>
         </div>
         <StatusNotes />
         {TemplatesHost ? <TemplatesHost /> : null}

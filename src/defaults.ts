@@ -49,6 +49,12 @@ export const SANDBOX_MEMORY_LIMIT_BYTES = 64 * 1024 * 1024
 export const SANDBOX_STACK_LIMIT_BYTES = 1024 * 1024
 export const SANDBOX_MAX_LOG_LINES = 500
 export const SANDBOX_MAX_RESULT_CHARS = 1_000_000
+/**
+ * Nesting levels a code result may have. Deeper values (valid JSON) overflow the stack of the
+ * recursive walks after the run (JSON text, the run record's clone into IndexedDB), so they are
+ * refused with this number in the message instead of a misleading "not valid JSON".
+ */
+export const SANDBOX_MAX_RESULT_DEPTH = 1_000
 /** Console lines longer than this are cut (with an ellipsis) inside the sandbox. */
 export const SANDBOX_MAX_LOG_LINE_CHARS = 10_000
 /** Error messages coming out of the sandbox are cut to this length. */
@@ -156,6 +162,14 @@ export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
 export const FLOW_MAX_NODES = 5_000
+/**
+ * Connections a flow may hold once duplicates (same nodes, same handles) are folded into one:
+ * imports refuse more with a message naming both numbers. A 5,000-node flow with this many opens
+ * in about a second (bench: open 5,000 nodes / 20,000 edges); the range is what the cap may be
+ * tuned to without making an open block the page for seconds.
+ */
+export const FLOW_MAX_EDGES = 20_000
+export const FLOW_MAX_EDGES_RANGE: NumberRange = { min: 1_000, max: 50_000, step: 1_000 }
 export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 /** The run's event queue drops consumed events once this many have piled up at its head. */
 export const EVENT_QUEUE_COMPACT_AT = 1_024
@@ -169,6 +183,11 @@ export const RUN_HISTORY_RANGE: NumberRange = { min: 1, max: 200, step: 1 }
 export const UNDO_GROUP_WINDOW_MS = 1_000
 export const UNDO_HISTORY_LIMIT = 200
 export const SNAP_GRID_PX = 16
+/**
+ * The minimap draws one shape per node and redraws them all on every change of the canvas:
+ * above this many nodes it is left out (it cost most of the open of a 5,000-node flow).
+ */
+export const MINIMAP_MAX_NODES = 1_000
 export const PASTE_OFFSET_PX = 32
 /**
  * Canvas: a node's nominal size, used before React Flow measured it (drop point, layout). The

@@ -2,14 +2,18 @@
 // visible node drawn), dragging a node (animation-frame deltas and main-thread time per frame),
 // and autosave (long tasks from an edit until the save indicator says saved).
 import { fileInput, openApp, openBare } from './pages.mjs'
-import { gridWorkflow, workflowFile } from './flows.mjs'
+import { denseWorkflow, gridWorkflow, workflowFile } from './flows.mjs'
 
 let uniq = 0
 
-/** Opens a fresh page of `kind`, imports an N-node flow, returns the page and the open time. */
-export async function openFlow(browser, urls, kind, count, pane) {
+/**
+ * Opens a fresh page of `kind`, imports an N-node flow (row chains, or `edges` distinct
+ * connections), returns the page and the open time.
+ */
+export async function openFlow(browser, urls, kind, count, pane, { edges } = {}) {
   const opened = kind === 'app' ? await openApp(browser, urls.app) : await openBare(browser, urls.bare, pane)
-  const doc = gridWorkflow(count, `bench-${count}-${(uniq += 1)}`)
+  const id = `bench-${count}-${(uniq += 1)}`
+  const doc = edges === undefined ? gridWorkflow(count, id) : denseWorkflow(count, edges, id)
   const positions = doc.nodes.map((n) => ({ id: n.id, ...n.position }))
   if (kind === 'app') {
     // A person reaches the file chooser through the Import button, whose pointerenter loads the

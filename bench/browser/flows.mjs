@@ -75,3 +75,27 @@ export function workflowFile(doc) {
     buffer: Buffer.from(JSON.stringify(doc)),
   }
 }
+
+/**
+ * `gridWorkflow(count)` with `edgeCount` distinct forward connections instead of the row chains:
+ * each node to the next one, then to the one after, and so on (acyclic, no copies), e.g. 5,000
+ * nodes and 20,000 connections, the most a flow may hold (FLOW_MAX_EDGES).
+ */
+export function denseWorkflow(count, edgeCount, id = `bench-${count}-${edgeCount}`) {
+  const doc = gridWorkflow(count, id)
+  doc.metadata.name = `Bench ${count} nodes, ${edgeCount} connections`
+  const edges = []
+  for (let gap = 1; edges.length < edgeCount && gap < count; gap += 1) {
+    for (let i = 0; i + gap < count && edges.length < edgeCount; i += 1) {
+      edges.push({
+        id: `e${i}-${gap}`,
+        source: `n${i}`,
+        target: `n${i + gap}`,
+        sourceHandle: 'out',
+        targetHandle: 'in',
+      })
+    }
+  }
+  doc.edges = edges
+  return doc
+}

@@ -1,4 +1,5 @@
 /** Command-line parsing for `wardflow run`. Pure: returns what to do or why the line is wrong. */
+import { keyedRecord } from '../engine/index.ts'
 
 export interface RunOptions {
   command: 'run'
@@ -74,7 +75,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command === '--version' || command === '-v') return { command: 'version' }
   if (command !== 'run')
     return { command: 'error', reason: `unknown command "${command}". The command is "run".` }
-  const options: RunOptions = { command: 'run', file: '', inputs: {}, stream: true, json: false }
+  const options: RunOptions = { command: 'run', file: '', inputs: keyedRecord(), stream: true, json: false }
   const files: string[] = []
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string

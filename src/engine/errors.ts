@@ -36,6 +36,7 @@ export type FlowErrorCode =
   | 'SANDBOX_MEMORY'
   | 'SANDBOX_ERROR'
   | 'SANDBOX_BAD_RESULT'
+  | 'SANDBOX_RESULT_TOO_DEEP'
   | 'HTTP_TIMEOUT'
   | 'HTTP_BAD_URL'
   | 'HTTP_STATUS'

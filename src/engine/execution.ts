@@ -8,6 +8,7 @@ import { FlowError } from './errors.ts'
 import type { GuardAlert } from './events.ts'
 import type { FlowNode } from './flow.ts'
 import type { EngineNodeType, NodeExecution, NodeResult } from './nodeType.ts'
+import { keyedRecord } from './keyed.ts'
 import { renderTemplate } from './templates.ts'
 
 /** Node outputs keyed by node id. */
@@ -127,7 +128,7 @@ export async function executeNode(parts: ExecutionParts): Promise<NodeResult> {
 
 /** Turns tool inputs into output records: objects are used as they are, other values wrapped. */
 export function toOutputs(inputs: Record<string, unknown>): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {}
+  const out = keyedRecord<Record<string, unknown>>()
   for (const [key, value] of Object.entries(inputs)) {
     out[key] =
       typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -8,6 +8,7 @@ import type { RunEvent } from './events.ts'
 import { executeNode, toOutputs } from './execution.ts'
 import type { FlowDocument, FlowNode } from './flow.ts'
 import { buildGraph, directUpstream, topologicalSort } from './graph.ts'
+import { keyedRecord } from './keyed.ts'
 import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
 import { AsyncQueue } from './queue.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
@@ -134,7 +135,7 @@ export async function runNode(
   const outputs = toOutputs(upstream)
   const parents = directUpstream(flow, nodeId)
   // A node with no wires sees everything it was given; otherwise only what is wired in.
-  const direct: Record<string, Record<string, unknown>> = parents.length === 0 ? outputs : {}
+  const direct = parents.length === 0 ? outputs : keyedRecord<Record<string, unknown>>()
   for (const parent of parents) {
     const output = outputs[parent]
     if (output && Object.hasOwn(outputs, parent)) direct[parent] = output

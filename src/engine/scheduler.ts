@@ -17,6 +17,7 @@ import {
 import { executeNode, toOutputs, type ExecutionHost, type Outputs } from './execution.ts'
 import type { FlowNode } from './flow.ts'
 import { descendants, type FlowGraph } from './graph.ts'
+import { keyedRecord } from './keyed.ts'
 import type { EngineNodeType, NodeResult } from './nodeType.ts'
 
 /** A flow that passed the structural checks: executable nodes only, in topological order. */
@@ -124,7 +125,7 @@ export class RunScheduler implements ExecutionHost {
   // --- ExecutionHost: what running nodes ask of the scheduler -----------------------------------
 
   visible(id: string): Outputs {
-    const out: Record<string, Record<string, unknown>> = {}
+    const out = keyedRecord<Record<string, unknown>>()
     for (const ancestor of this.ancestorsOf(id)) {
       const output = this.outputs.get(ancestor)
       if (output) out[ancestor] = output
@@ -247,7 +248,7 @@ export class RunScheduler implements ExecutionHost {
   }
 
   private directInputs(id: string): Outputs {
-    const inputs: Record<string, Record<string, unknown>> = {}
+    const inputs = keyedRecord<Record<string, unknown>>()
     for (const parent of this.plan.graph.parents.get(id) ?? []) {
       const output = this.outputs.get(parent)
       if (output) inputs[parent] = output
@@ -289,9 +290,9 @@ export class RunScheduler implements ExecutionHost {
       type,
       ctx: this.ctx,
       signal: toolSignal,
-      inputs: { ...this.directInputs(target), ...extra },
+      inputs: Object.assign(this.directInputs(target), extra),
       host: {
-        visible: () => ({ ...this.visible(target), ...extra }),
+        visible: () => Object.assign(this.visible(target), extra),
         lookup: (_id, ref) =>
           Object.hasOwn(extra, ref) ? extra[ref] : ancestors.has(ref) ? this.outputs.get(ref) : undefined,
         // A node run as a tool has no console of its own; the caller reports the observation.

@@ -1,7 +1,9 @@
 /**
  * `{{nodeId.path}}` and `{{nodeId.path | "fallback"}}` templates. Resolution is a lookup in
  * upstream outputs, never evaluation: a path is dot keys and `[0]` indices, each step reads an
- * own property only, and `__proto__`, `prototype` and `constructor` are refused outright.
+ * own property only, and `__proto__`, `prototype` and `constructor` are refused outright in a
+ * path. The node id before the path is any valid id (`constructor` too): the run looks it up in
+ * a Map of outputs, never as a property.
  */
 import { TEMPLATE_MAX_DEPTH } from '../defaults.ts'
 import { FlowError } from './errors.ts'
@@ -72,7 +74,7 @@ export function extractRefs(text: string): TemplateRef[] {
     }
     if (match[3] !== undefined) ref.fallback = unquote(match[3])
     const refused = (s: PathSegment): boolean => typeof s === 'string' && FORBIDDEN_SEGMENTS.has(s)
-    if (refused(ref.nodeId) || path.some(refused)) ref.problem = 'forbidden-segment'
+    if (path.some(refused)) ref.problem = 'forbidden-segment'
     else if (path.length > TEMPLATE_MAX_DEPTH) ref.problem = 'too-deep'
     refs.push(ref)
   }

@@ -2,6 +2,7 @@
  * Host-side edges of a sandbox run: turning a CodeRunRequest into the JSON the worker gets (never
  * a host object), and a worker's outcome into a CodeRunResult or a FlowError.
  */
+import { SANDBOX_MAX_RESULT_DEPTH } from '../defaults.ts'
 import { FlowError, type CodeRunRequest, type CodeRunResult } from '../engine/index.ts'
 import type { RunOutcome } from './protocol.ts'
 
@@ -77,11 +78,37 @@ export function outcomeToResult(outcome: RunOutcome): CodeRunResult {
   throw new FlowError(outcome.code, outcome.message, { details })
 }
 
+/** How deeply arrays and objects nest in JSON text: one pass, no recursion, strings skipped. */
+export function jsonTextDepth(json: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < json.length; i += 1) {
+    const c = json.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i += 1 // backslash: skip the escaped character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, (depth += 1))
+    else if (c === 0x5d || c === 0x7d) depth -= 1
+  }
+  return deepest
+}
+
 /**
  * Parses the JSON the VM produced. `__proto__` keys are dropped: JSON.parse makes them own data
  * properties, but a later Object.assign or merge on the host would turn them into a prototype.
  */
 export function parseResult(json: string): unknown {
+  const depth = jsonTextDepth(json)
+  if (depth > SANDBOX_MAX_RESULT_DEPTH) {
+    throw new FlowError(
+      'SANDBOX_RESULT_TOO_DEEP',
+      `The code returned a value nested ${depth} levels deep; at most ${SANDBOX_MAX_RESULT_DEPTH} levels can be kept. Return a flatter value (the parts you need, or JSON text).`,
+      { details: { depth, max: SANDBOX_MAX_RESULT_DEPTH } },
+    )
+  }
   try {
     return JSON.parse(json, (key, value: unknown) => (key === '__proto__' ? undefined : value))
   } catch (error) {

@@ -78,8 +78,16 @@ const TOKEN_HINT =
 
 /** `scheme://user:password@` or `scheme://token@` */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/\s?#@]+@/gi
-/** `?name=value` / `&name=value` pairs (also in fragments). */
-const QUERY_PAIR = /([?&#;])([^=&?#;\s"']+)=([^&#;?\s"']*)/g
+/**
+ * `?name=value` / `&name=value` pairs (also in fragments), and a form body's first pair at the
+ * start of the text or of a line (`api_key=...&q=cats`, an HTTP node's body).
+ */
+const QUERY_PAIR = /(^|[?&#;\n])([^=&?#;\s"']+)=([^&#;?\s"']*)/g
+/**
+ * `"name": "value"` in JSON text (an HTTP node's body, a prompt showing a request): the value of
+ * a credential-named field goes, as it does for a field of the file itself and for headers.
+ */
+const JSON_PAIR = /("((?:[^"\\\n]|\\.){1,128})"\s*:\s*")((?:[^"\\\n]|\\.)*)(")/g
 
 const TEMPLATES = /\{\{[^{}]*\}\}/g
 const HAS_TEMPLATE = /\{\{[^{}]*\}\}/
@@ -108,7 +116,8 @@ export function redactString(text: string, strength: RedactStrength): string {
     const hasToken = TOKEN_HINT.test(current)
     const hasUserinfo = current.includes('@')
     const hasQuery = current.includes('=')
-    if (!hasToken && !hasUserinfo && !hasQuery) break
+    const hasPair = current.includes('":')
+    if (!hasToken && !hasUserinfo && !hasQuery && !hasPair) break
     let next = current
     if (hasToken) {
       for (const { pattern, confirm } of tokens) {
@@ -125,6 +134,14 @@ export function redactString(text: string, strength: RedactStrength): string {
         !(strength === 'careful' && isTemplateOnly(value))
           ? `${sep}${name}=`
           : match,
+      )
+    if (hasPair)
+      next = next.replace(
+        JSON_PAIR,
+        (match: string, head: string, name: string, value: string, tail: string) =>
+          value !== '' && isSecretFieldName(name) && !(strength === 'careful' && isTemplateOnly(value))
+            ? `${head}${tail}`
+            : match,
       )
     if (next === current) break
     current = next

@@ -3,7 +3,7 @@
  * document; selection and measured sizes do not (they never enter the undo history).
  */
 import type { EdgeChange, NodeChange } from '@xyflow/react'
-import type { FlowNode, XY } from '../engine/index.ts'
+import { keyedRecord, ownValue, type FlowNode, type XY } from '../engine/index.ts'
 import type { FlowState, Size } from './flowStore.ts'
 import { moveNodes, removeElements } from './graphOps.ts'
 
@@ -46,14 +46,14 @@ export function applyNodeChangesToState(
 ): Partial<FlowState> | null {
   const positions = new Map<string, XY>()
   const sizes = new Map<string, Size>()
-  const measured: Record<string, Size> = {}
+  const measured = keyedRecord<Size>()
   let measuredChanged = false
   const selects: Array<{ id: string; selected: boolean }> = []
   const removed = new Set<string>()
   for (const c of changes) {
     if (c.type === 'position' && c.position) positions.set(c.id, c.position)
     else if (c.type === 'dimensions' && c.dimensions) {
-      const prev = state.measured[c.id]
+      const prev = ownValue(state.measured, c.id)
       if (!prev || prev.width !== c.dimensions.width || prev.height !== c.dimensions.height) {
         measured[c.id] = { width: c.dimensions.width, height: c.dimensions.height }
         measuredChanged = true
@@ -69,7 +69,7 @@ export function applyNodeChangesToState(
   if (removed.size > 0) ({ nodes, edges } = removeElements({ nodes, edges }, removed, new Set()))
   if (nodes !== state.nodes) patch.nodes = nodes
   if (edges !== state.edges) patch.edges = edges
-  if (measuredChanged) patch.measured = { ...state.measured, ...measured }
+  if (measuredChanged) patch.measured = Object.assign(keyedRecord(state.measured), measured)
   const selected = toggled(state.selectedNodeIds, selects)
   if (selected !== state.selectedNodeIds) patch.selectedNodeIds = selected
   return Object.keys(patch).length === 0 ? null : patch

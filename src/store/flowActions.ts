@@ -4,7 +4,14 @@
  */
 import type { StoreApi } from 'zustand'
 import type { TemporalState } from 'zundo'
-import type { FlowDocument, FlowEdge, FlowNode, Viewport, XY } from '../engine/index.ts'
+import {
+  keyedRecord,
+  type FlowDocument,
+  type FlowEdge,
+  type FlowNode,
+  type Viewport,
+  type XY,
+} from '../engine/index.ts'
 import type { FlowState, HistoryState } from './flowStore.ts'
 import type { HistoryControl } from './history.ts'
 import { cloneNodes, moveNodes, removeElements, updateNode } from './graphOps.ts'
@@ -116,7 +123,7 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
         viewport: doc.viewport,
         selectedNodeIds: new Set(),
         selectedEdgeIds: new Set(),
-        measured: {},
+        measured: keyedRecord(),
       })
       temporal().getState().resume()
       temporal().getState().clear()
@@ -131,7 +138,7 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
         edges: [],
         selectedNodeIds: new Set(),
         selectedEdgeIds: new Set(),
-        measured: {},
+        measured: keyedRecord(),
       })
       temporal().getState().resume()
       temporal().getState().clear()

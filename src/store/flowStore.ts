@@ -7,7 +7,14 @@ import { createStore, type StoreApi } from 'zustand'
 import { useStore } from 'zustand'
 import { temporal, type TemporalState } from 'zundo'
 import { UNDO_HISTORY_LIMIT } from '../defaults.ts'
-import type { FlowDocument, FlowEdge, FlowMetadata, FlowNode, Viewport } from '../engine/index.ts'
+import {
+  keyedRecord,
+  type FlowDocument,
+  type FlowEdge,
+  type FlowMetadata,
+  type FlowNode,
+  type Viewport,
+} from '../engine/index.ts'
 import { createHistoryControl, type HistoryControl } from './history.ts'
 import { createFlowActions, type FlowActions } from './flowActions.ts'
 
@@ -62,7 +69,7 @@ export function createFlowStore(options: FlowStoreOptions = {}): FlowStore {
         viewport: EMPTY_VIEWPORT,
         selectedNodeIds: EMPTY_SET,
         selectedEdgeIds: EMPTY_SET,
-        measured: {},
+        measured: keyedRecord(),
         readOnly: false,
         actions: createFlowActions({
           set,

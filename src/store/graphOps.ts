@@ -43,9 +43,8 @@ export function remapRefs<T>(value: T, idMap: ReadonlyMap<string, string>): T {
     }
     if (Array.isArray(v)) return v.map(visit)
     if (v !== null && typeof v === 'object') {
-      const out: Record<string, unknown> = {}
-      for (const [k, inner] of Object.entries(v)) out[k] = visit(inner)
-      return out
+      // fromEntries defines own properties: a `__proto__` key stays a key, not a prototype.
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [k, visit(inner)]))
     }
     return v
   }

@@ -6,7 +6,7 @@
  */
 import type { Edge, Node } from '@xyflow/react'
 import { NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../defaults.ts'
-import type { FlowEdge, FlowNode } from '../engine/index.ts'
+import { ownValue, type FlowEdge, type FlowNode } from '../engine/index.ts'
 import type { FlowState, Size } from './flowStore.ts'
 
 export type WardNodeData = { node: FlowNode }
@@ -62,7 +62,7 @@ export function createRfNodesSelector(): (state: FlowState) => WardRfNode[] {
     lastMeasured = state.measured
     last = state.nodes.map((node) => {
       const selected = state.selectedNodeIds.has(node.id)
-      const measured = state.measured[node.id]
+      const measured = ownValue(state.measured, node.id)
       const hit = cache.get(node)
       if (hit && hit.selected === selected && hit.measured === measured) return hit.rf
       const rf = buildNode(node, selected, measured)

@@ -7,8 +7,9 @@
 import { createStore, useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { RunEvent, Usage } from '../engine/index.ts'
+import { keyedRecord } from '../engine/index.ts'
 import {
-  IDLE_RUN_STATE,
+  nodeStateOf,
   reduceRunEvents,
   withLine,
   withoutKeptConsoles,
@@ -26,6 +27,7 @@ export { textAddedSince } from './consoleText.ts'
 export {
   IDLE_RUN_STATE,
   englishBadge,
+  nodeStateOf,
   reduceRunEvents,
   replayRunEvents,
   withLine,
@@ -113,11 +115,12 @@ const LIVE: RunViewMode = Object.freeze({ mode: 'live' }) as RunViewMode
 export function createRunStore() {
   return createStore<RunStoreState>()((set, get) => {
     const update = (nodeId: string, f: (s: NodeRunState) => NodeRunState): void => {
-      const nodes = get().nodes
-      set({ nodes: { ...nodes, [nodeId]: f(nodes[nodeId] ?? IDLE_RUN_STATE) } })
+      const nodes = keyedRecord(get().nodes)
+      nodes[nodeId] = f(nodeStateOf(nodes, nodeId))
+      set({ nodes })
     }
     return {
-      nodes: {},
+      nodes: keyedRecord(),
       run: null,
       phase: 'idle',
       view: LIVE,
@@ -127,16 +130,16 @@ export function createRunStore() {
       actions: {
         setStatus: (nodeId, status) => update(nodeId, (s) => (s.status === status ? s : { ...s, status })),
         setStatuses: (statuses) => {
-          const nodes = { ...get().nodes }
+          const nodes = keyedRecord(get().nodes)
           for (const [id, status] of Object.entries(statuses))
-            nodes[id] = { ...(nodes[id] ?? IDLE_RUN_STATE), status }
+            nodes[id] = { ...nodeStateOf(nodes, id), status }
           set({ nodes })
         },
         appendText: (nodeId, kind, text) => update(nodeId, (s) => withText(s, kind, text)),
         appendLine: (nodeId, line) => update(nodeId, (s) => withLine(s, line)),
         setBadge: (nodeId, badge) => update(nodeId, (s) => ({ ...s, badge })),
         batch: (f) => {
-          const draft = { ...get().nodes }
+          const draft = keyedRecord(get().nodes)
           f(draft)
           set({ nodes: draft })
         },
@@ -153,7 +156,7 @@ export function createRunStore() {
         setPhase: (phase) => {
           if (get().phase !== phase) set({ phase })
         },
-        reset: () => set({ nodes: {}, run: null, view: LIVE, live: null }),
+        reset: () => set({ nodes: keyedRecord(), run: null, view: LIVE, live: null }),
         releaseKeptConsoles: () => {
           const state = get()
           if (state.live) {
@@ -204,7 +207,7 @@ function factsOf(state: NodeRunState): NodeRunFacts {
 export function useNodeRunFacts(nodeId: string): NodeRunFacts {
   return useStore(
     runStore,
-    useShallow((s) => factsOf(s.nodes[nodeId] ?? IDLE_RUN_STATE)),
+    useShallow((s) => factsOf(nodeStateOf(s.nodes, nodeId))),
   )
 }
 
@@ -218,9 +221,9 @@ export function subscribeNodeConsole(
   listener: (state: NodeRunState) => void,
   store: RunStore = runStore,
 ): () => void {
-  let lines = (store.getState().nodes[nodeId] ?? IDLE_RUN_STATE).consoleLines
+  let lines = nodeStateOf(store.getState().nodes, nodeId).consoleLines
   return store.subscribe((s) => {
-    const state = s.nodes[nodeId] ?? IDLE_RUN_STATE
+    const state = nodeStateOf(s.nodes, nodeId)
     if (state.consoleLines === lines) return
     lines = state.consoleLines
     listener(state)
@@ -229,11 +232,11 @@ export function subscribeNodeConsole(
 
 /** The node's state now (for a console's first drawing). */
 export function nodeRunStateNow(nodeId: string, store: RunStore = runStore): NodeRunState {
-  return store.getState().nodes[nodeId] ?? IDLE_RUN_STATE
+  return nodeStateOf(store.getState().nodes, nodeId)
 }
 
 export function useNodeRunStatus(nodeId: string): NodeRunStatus {
-  return useStore(runStore, (s) => s.nodes[nodeId]?.status ?? 'idle')
+  return useStore(runStore, (s) => nodeStateOf(s.nodes, nodeId).status)
 }
 
 export function useRunActions(): RunStoreActions {

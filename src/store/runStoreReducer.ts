@@ -5,6 +5,7 @@
  * console text also records its pieces beside the lines, consoleText.ts: invisible to callers.)
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
+import { keyedRecord, ownValue } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
 
@@ -87,6 +88,15 @@ export const IDLE_RUN_STATE: NodeRunState = Object.freeze({
   status: 'idle',
   consoleLines: Object.freeze([]),
 }) as NodeRunState
+
+/**
+ * A node's state in `nodes`, idle when it has none. Node ids come from files and may be any
+ * name (`constructor`, `__proto__`): only own entries count, and the records this reducer builds
+ * have no prototype (engine/keyed.ts).
+ */
+export function nodeStateOf(nodes: Readonly<Record<string, NodeRunState>>, id: string): NodeRunState {
+  return ownValue(nodes, id) ?? IDLE_RUN_STATE
+}
 
 /** Turns a guard alert into badge text; the app passes a translated one. */
 export type BadgeLabeller = (alert: NodeAlert) => string
@@ -172,7 +182,7 @@ export function withoutKeptConsoles(
   let out: Record<string, NodeRunState> | undefined
   for (const [id, state] of Object.entries(nodes)) {
     if (!state.consoleKept) continue
-    out ??= { ...nodes }
+    out ??= keyedRecord(nodes)
     out[id] = ended(state)
   }
   return out ?? nodes
@@ -196,8 +206,8 @@ export function reduceRunEvents(
   const badge = options.badge ?? englishBadge
   let nodes: Record<string, NodeRunState> | undefined
   let run = view.run
-  const draft = (): Record<string, NodeRunState> => (nodes ??= { ...view.nodes })
-  const node = (id: string): NodeRunState => (nodes ?? view.nodes)[id] ?? IDLE_RUN_STATE
+  const draft = (): Record<string, NodeRunState> => (nodes ??= keyedRecord(view.nodes))
+  const node = (id: string): NodeRunState => nodeStateOf(nodes ?? view.nodes, id)
   const put = (id: string, state: NodeRunState): void => {
     draft()[id] = state
   }
@@ -216,9 +226,9 @@ export function reduceRunEvents(
         // A new run starts from a clean canvas: every badge and console text of the last run
         // goes; a console box that had text stays until its node ends (consoleKept).
         const last = nodes ?? view.nodes
-        nodes = {}
+        nodes = keyedRecord()
         for (const id of event.nodeIds) {
-          const kept = (last[id]?.consoleLines.length ?? 0) > 0
+          const kept = nodeStateOf(last, id).consoleLines.length > 0
           nodes[id] = kept
             ? { ...IDLE_RUN_STATE, status: 'queued', consoleKept: true }
             : { ...IDLE_RUN_STATE, status: 'queued' }
@@ -302,5 +312,5 @@ export function reduceRunEvents(
 
 /** The view a saved run's events produce: how a past run is shown again. */
 export function replayRunEvents(events: readonly RunEvent[], options: ReduceOptions = {}): RunView {
-  return reduceRunEvents({ nodes: {}, run: null }, events, options)
+  return reduceRunEvents({ nodes: keyedRecord(), run: null }, events, options)
 }

@@ -66,7 +66,6 @@ describe('renderTemplate', () => {
       '{{input_1.__proto__}}',
       '{{input_1.constructor}}',
       '{{http_1.body.prototype | "x"}}',
-      '{{__proto__.x}}',
     ]) {
       expect(() => renderTemplate(text, lookup, 'me')).toThrow(FlowError)
       try {
@@ -75,6 +74,15 @@ describe('renderTemplate', () => {
         expect(error).toMatchObject({ code: 'REF_FORBIDDEN_SEGMENT', nodeId: 'me' })
       }
     }
+  })
+
+  it('reads a node whose id is an Object.prototype name: the id is looked up, not walked', () => {
+    const ids = new Map<string, Record<string, unknown>>([
+      ['__proto__', { x: 'p' }],
+      ['constructor', { x: 'c' }],
+    ])
+    const byId: OutputLookup = (id) => ids.get(id)
+    expect(renderTemplate('{{__proto__.x}} {{constructor.x}} {{toString.x | "none"}}', byId)).toBe('p c none')
   })
 
   it('reads own properties only, never inherited ones', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from '../../src/ui/nodes/markdown.ts'
+import { renderSafeMarkdown } from '../../src/ui/run/safeMarkdown.ts'
 
 describe('sticky note Markdown', () => {
   it('keeps text formatting', () => {
@@ -23,5 +24,21 @@ describe('sticky note Markdown', () => {
     expect(html).toContain('href="https://example.com/docs"')
     expect(html).toContain('target="_blank"')
     expect(html).toContain('rel="noopener noreferrer"')
+  })
+})
+
+describe('DOM clobbering', () => {
+  const CLOBBER =
+    '<a id="wardflow" name="services" href="https://example.com">x</a> <span id="defaultView">y</span> <div name="cookie">z</div> <p id="__proto__">p</p>'
+
+  it('model-output and sticky-note Markdown keep no id or name attribute', () => {
+    for (const render of [renderSafeMarkdown, renderMarkdown]) {
+      const html = render(CLOBBER)
+      expect(html).not.toMatch(/\s(id|name)=/i)
+      const box = document.createElement('div')
+      box.innerHTML = html
+      expect(box.querySelectorAll('[id], [name]')).toHaveLength(0)
+      expect(box.textContent).toContain('x')
+    }
   })
 })

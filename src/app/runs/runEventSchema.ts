@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { RunEvent } from '../../engine/index.ts'
+import { keyedRecordSchema } from '../../storage/keyedSchema.ts'
 
 const base = { runId: z.string(), at: z.number() }
 const usage = z.object({
@@ -13,7 +14,8 @@ const usage = z.object({
   total: z.number(),
   estimated: z.boolean(),
 })
-const record = z.record(z.string(), z.unknown())
+// Inputs are keyed by node id and outputs by field name: every key is kept (`__proto__` too).
+const record = keyedRecordSchema(z.unknown())
 
 const runEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('runStart'), flowId: z.string(), nodeIds: z.array(z.string()) }),

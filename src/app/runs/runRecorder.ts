@@ -3,13 +3,14 @@
  * its events with each node's consecutive chunks merged, node outputs and timings, status and
  * usage. The run service saves the result once, when `runFinish` arrives.
  */
-import type { NodeChunkEvent, RunEvent, Usage } from '../../engine/index.ts'
+import { keyedRecord, ownValue, type NodeChunkEvent, type RunEvent, type Usage } from '../../engine/index.ts'
 import type { NodeTiming, RunRecord } from '../../storage/rows.ts'
 
 export class RunRecorder {
   private readonly events: RunEvent[] = []
-  private readonly outputs: Record<string, Record<string, unknown>> = {}
-  private readonly timings: Record<string, NodeTiming> = {}
+  // Keyed by node id, which may be any name (`__proto__` too): records without a prototype.
+  private readonly outputs = keyedRecord<Record<string, unknown>>()
+  private readonly timings = keyedRecord<NodeTiming>()
   /** Index of each node's last event while it is a chunk more text may be merged into. */
   private readonly openChunk = new Map<string, number>()
   private startedAt: number | undefined
@@ -55,16 +56,19 @@ export class RunRecorder {
       startedAt: this.startedAt ?? this.finish.at,
       finishedAt: this.finish.at,
       status: this.finish.status,
-      inputs: { ...this.inputs },
-      outputs: { ...this.outputs },
+      inputs: keyedRecord(this.inputs),
+      outputs: keyedRecord(this.outputs),
       events: [...this.events],
       usage: { ...this.finish.usage },
-      timings: { ...this.timings },
+      timings: keyedRecord(this.timings),
     }
   }
 
   private time(nodeId: string, at: number, durationMs: number): void {
-    this.timings[nodeId] = { startedAt: this.timings[nodeId]?.startedAt ?? at - durationMs, durationMs }
+    this.timings[nodeId] = {
+      startedAt: ownValue(this.timings, nodeId)?.startedAt ?? at - durationMs,
+      durationMs,
+    }
   }
 
   private keep(event: RunEvent): void {

@@ -4,6 +4,7 @@ import { Dexie } from 'dexie'
 import { scrubSecrets } from '../../engine/index.ts'
 import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
+import { keyedRecordSchema } from '../keyedSchema.ts'
 import type { RunRecord } from '../rows.ts'
 import { readRunHistoryLimit } from './settings.ts'
 
@@ -20,11 +21,12 @@ export const runRecordSchema = z.object({
   startedAt: z.number(),
   finishedAt: z.number(),
   status: z.enum(['success', 'error', 'cancelled']),
-  inputs: z.record(z.string(), z.string()),
-  outputs: z.record(z.string(), z.record(z.string(), z.unknown())),
+  // Keyed by input names and node ids, which may be any name (`__proto__` too).
+  inputs: keyedRecordSchema(z.string()),
+  outputs: keyedRecordSchema(keyedRecordSchema(z.unknown())),
   events: z.array(z.unknown()),
   usage: usageSchema,
-  timings: z.record(z.string(), z.object({ startedAt: z.number(), durationMs: z.number() })),
+  timings: keyedRecordSchema(z.object({ startedAt: z.number(), durationMs: z.number() })),
 })
 
 export interface SaveRunOptions {

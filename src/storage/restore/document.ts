@@ -5,9 +5,9 @@
  *   becomes a placeholder keeping its JSON; an invalid config is kept for preflight to report),
  *   and refuses only what cannot be read at all, leaving the stored row untouched.
  */
-import { FLOW_MAX_NODES, IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
+import { FLOW_MAX_EDGES, FLOW_MAX_NODES, IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
 import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../../engine/index.ts'
-import { graphProblems } from './graph.ts'
+import { foldDuplicateEdges, graphProblems } from './graph.ts'
 import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
 import { defaultNodeLookup, restoreConfig, unsupportedNode, type NodeLookup } from './nodes.ts'
 import {
@@ -109,16 +109,23 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     if (node !== undefined) nodes.push(node)
   })
 
-  const edges: FlowEdge[] = []
+  const parsedEdges: FlowEdge[] = []
   const rawEdges: unknown[] = Array.isArray(doc.edges) ? doc.edges : []
   if (!strict && doc.edges !== undefined && !Array.isArray(doc.edges))
     notes.push('The saved connections were unreadable and were left out.')
   rawEdges.forEach((rawEdge, k) => {
     const parsed = edgeSchema.safeParse(rawEdge)
-    if (parsed.success) edges.push(stripUndefined(parsed.data))
+    if (parsed.success) parsedEdges.push(stripUndefined(parsed.data))
     else if (strict) problems.push(...zodProblems(parsed.error, joinPath(prefix, `edges[${k}]`)))
     else notes.push(`Connection ${k + 1} was unreadable and was left out: ${safeJson(rawEdge)}`)
   })
+
+  const { edges, folded } = foldDuplicateEdges(parsedEdges)
+  if (folded > 0) notes.push(foldedNote(folded, edges.length))
+  if (strict && edges.length > FLOW_MAX_EDGES) {
+    const message = `The flow has ${edges.length} connections${folded > 0 ? ' (duplicates folded)' : ''}; Wardflow opens at most ${FLOW_MAX_EDGES}.`
+    problems.push({ path: joinPath(prefix, 'edges'), message })
+  }
 
   if (problems.length === 0) {
     const graph = graphProblems(nodes, edges).map((p) => ({ ...p, path: joinPath(prefix, p.path) }))
@@ -127,6 +134,11 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   }
   if (problems.length > 0 || metadata === undefined) return fail(problems)
   return { ok: true, doc: { metadata, viewport, nodes, edges }, notes, migrated: migration.applied }
+}
+
+function foldedNote(folded: number, kept: number): string {
+  const copies = folded === 1 ? '1 duplicate connection' : `${folded} duplicate connections`
+  return `${copies} (the same two nodes and handles joined again) ${folded === 1 ? 'was' : 'were'} folded into the one already there; ${kept} ${kept === 1 ? 'connection remains' : 'connections remain'}.`
 }
 
 function restoreNode(

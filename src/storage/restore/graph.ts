@@ -3,6 +3,31 @@ import { NODE_ID_PATTERN } from '../../defaults.ts'
 import type { FlowEdge, FlowNode } from '../../engine/index.ts'
 import type { ImportProblem } from './schema.ts'
 
+/**
+ * Keeps the first of the edges that join the same handles of the same two nodes. Copies mean
+ * nothing to a run (a node reads each upstream output once) but cost the canvas: 20,000 copies
+ * of one edge blocked the page for 19 s on import and 13 s on every reopen. Returns the kept
+ * edges (the same array when nothing was folded) and how many copies went.
+ */
+export function foldDuplicateEdges<E extends FlowEdge>(edges: E[]): { edges: E[]; folded: number } {
+  const seen = new Set<string>()
+  const kept: E[] = []
+  for (const edge of edges) {
+    // JSON of the four ends: no separator can be forged by an id or a handle name.
+    const key = JSON.stringify([
+      edge.source,
+      edge.sourceHandle ?? null,
+      edge.target,
+      edge.targetHandle ?? null,
+    ])
+    if (seen.has(key)) continue
+    seen.add(key)
+    kept.push(edge)
+  }
+  const folded = edges.length - kept.length
+  return { edges: folded === 0 ? edges : kept, folded }
+}
+
 /** Every graph problem, with paths into the document (`nodes[i].id`, `edges[k].source`, ...). */
 export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEdge[]): ImportProblem[] {
   const problems: ImportProblem[] = []

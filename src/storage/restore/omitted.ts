@@ -5,7 +5,13 @@
  * where nodes sit on a canvas. Only absent fields are filled: a field that is present with the
  * wrong type is still reported, since that is more likely a mistake than an omission.
  */
-import { LAYOUT_NODE_SEP_PX, LAYOUT_RANK_SEP_PX, NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../../defaults.ts'
+import {
+  FLOW_MAX_NODES,
+  LAYOUT_NODE_SEP_PX,
+  LAYOUT_RANK_SEP_PX,
+  NODE_HEIGHT_PX,
+  NODE_WIDTH_PX,
+} from '../../defaults.ts'
 import { buildGraph, topologicalSort } from '../../engine/index.ts'
 import { isPlainObject } from './schema.ts'
 
@@ -50,7 +56,9 @@ export function fillOmitted(file: Record<string, unknown>): FilledFile {
     if (named > 0) notes.push(`${count(named, 'connection')} had no id and got one.`)
   }
 
-  if (Array.isArray(out.nodes)) {
+  // Sizes first: a file over the node limit is refused by the check that follows with the size
+  // message, so it is not laid out (a 150,000-node file used to fail with a stack overflow here).
+  if (Array.isArray(out.nodes) && out.nodes.length <= FLOW_MAX_NODES) {
     const unplaced = out.nodes.filter((n) => isPlainObject(n) && n.position === undefined).length
     if (unplaced > 0) {
       const place = layoutByDepth(out.nodes, Array.isArray(out.edges) ? out.edges : [])
@@ -85,8 +93,10 @@ function layoutByDepth(nodes: unknown[], edges: unknown[]): (index: number) => {
   })
   const depth = new Map<string, number>()
   for (const id of topologicalSort(graph).order) {
-    const above = (graph.parents.get(id) ?? []).map((parent) => (depth.get(parent) ?? 0) + 1)
-    depth.set(id, Math.max(0, ...above))
+    // A loop, not Math.max(...parents): a node with 100,000 parents overflows the stack.
+    let column = 0
+    for (const parent of graph.parents.get(id) ?? []) column = Math.max(column, (depth.get(parent) ?? 0) + 1)
+    depth.set(id, column)
   }
   const rows = new Map<number, number>()
   const positions = ids.map((id) => {

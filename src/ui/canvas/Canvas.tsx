@@ -17,7 +17,7 @@ import {
   type OnMoveEnd,
 } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import { CANVAS_DETAIL_MIN_ZOOM, FIT_VIEW_MAX_ZOOM, SNAP_GRID_PX } from '../../defaults.ts'
+import { CANVAS_DETAIL_MIN_ZOOM, FIT_VIEW_MAX_ZOOM, MINIMAP_MAX_NODES, SNAP_GRID_PX } from '../../defaults.ts'
 import { getNodeDefinition, nodeDefinitions } from '../../nodes/registry.ts'
 import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
@@ -191,7 +191,7 @@ export function Canvas({ overlay }: CanvasProps = {}) {
             color="var(--canvas-dot)"
           />
           <Controls showInteractive={false} />
-          {minimap && nodes.length > 0 ? (
+          {minimap && nodes.length > 0 && nodes.length <= MINIMAP_MAX_NODES ? (
             <MiniMap pannable zoomable nodeColor={miniMapColor} nodeStrokeWidth={0} />
           ) : null}
         </ReactFlow>

@@ -3,7 +3,7 @@
  * first-paint bundle. Returns top-left positions; the caller applies them as one undo step.
  */
 import { LAYOUT_NODE_SEP_PX, LAYOUT_RANK_SEP_PX } from '../../defaults.ts'
-import type { FlowEdge, FlowNode, XY } from '../../engine/index.ts'
+import { ownValue, type FlowEdge, type FlowNode, type XY } from '../../engine/index.ts'
 import type { Size } from '../../store/flowStore.ts'
 import { nominalSize } from './newNode.ts'
 
@@ -24,7 +24,7 @@ export async function layoutLeftToRight(
   graph.setDefaultEdgeLabel(() => ({}))
   const sizes = new Map<string, Size>()
   for (const node of nodes) {
-    const size = node.size ?? measured[node.id] ?? nominalSize(node.type)
+    const size = node.size ?? ownValue(measured, node.id) ?? nominalSize(node.type)
     sizes.set(node.id, size)
     graph.setNode(node.id, { width: size.width, height: size.height })
   }

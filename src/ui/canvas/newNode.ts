@@ -8,7 +8,7 @@ import {
   PASTE_OFFSET_PX,
   SNAP_GRID_PX,
 } from '../../defaults.ts'
-import type { FlowNode, XY } from '../../engine/index.ts'
+import { ownValue, type FlowNode, type XY } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
 import type { NewNode } from '../../store/flowActions.ts'
 import { NOTE_TYPE } from '../../store/rfAdapter.ts'
@@ -44,7 +44,7 @@ export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: bo
 
 /** The box a node covers, from its stored, measured or nominal size. */
 function box(node: FlowNode, measured: Readonly<Record<string, { width: number; height: number }>>) {
-  const size = node.size ?? measured[node.id] ?? nominalSize(node.type)
+  const size = node.size ?? ownValue(measured, node.id) ?? nominalSize(node.type)
   return { x: node.position.x, y: node.position.y, width: size.width, height: size.height }
 }
 

@@ -6,7 +6,7 @@ import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFlowActions, useFlowStore } from '../../store/flowStore.ts'
 import { useShallow } from 'zustand/react/shallow'
-import { useRunStore } from '../../store/runStore.ts'
+import { nodeStateOf, useRunStore } from '../../store/runStore.ts'
 import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 
 function useOutputNodeIds(): string[] {
@@ -42,7 +42,7 @@ export const RunSummaryView = memo(function RunSummaryView() {
   const run = useRunStore((s) => s.run)
   const outputIds = useOutputNodeIds()
   // Only the Output nodes' outputs: streaming into other nodes does not re-render the result.
-  const outputs = useRunStore(useShallow((s) => outputIds.map((id) => s.nodes[id]?.output)))
+  const outputs = useRunStore(useShallow((s) => outputIds.map((id) => nodeStateOf(s.nodes, id).output)))
   const labelIds = [...(run?.failures.map((f) => f.nodeId) ?? NO_IDS), ...outputIds]
   const labels = useNodeLabels(labelIds)
   const { select } = useFlowActions()

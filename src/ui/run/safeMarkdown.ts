@@ -45,7 +45,8 @@ export function renderSafeMarkdown(text: string): string {
     return DOMPurify.sanitize(html, {
       USE_PROFILES: { html: true },
       FORBID_TAGS,
-      FORBID_ATTR: ['style', 'srcset', 'background', 'poster'],
+      // id and name would let a reply clobber globals (`window.x`, `document.x`) the page reads.
+      FORBID_ATTR: ['style', 'srcset', 'background', 'poster', 'id', 'name'],
     })
   } finally {
     DOMPurify.removeHook('afterSanitizeAttributes', linkAttributes)
