@@ -141,6 +141,14 @@ export const TOKEN_WORKER_START_TIMEOUT_MS = 20_000
 export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
+/**
+ * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a
+ * Template's text), in characters. A 1 MB input referenced 100 times made a 100 MB prompt that
+ * froze the tab; 8 million characters still hold a 5 MB HTTP body (HTTP_MAX_RESPONSE_BYTES) quoted
+ * whole. A setting (Settings > Protection).
+ */
+export const TEMPLATE_MAX_RESOLVED_CHARS = 8_000_000
+export const TEMPLATE_MAX_RESOLVED_RANGE_CHARS: NumberRange = { min: 10_000, max: 50_000_000, step: 10_000 }
 export const FLOW_MAX_NODES = 5_000
 export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 /** The run's event queue drops consumed events once this many have piled up at its head. */

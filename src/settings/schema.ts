@@ -12,6 +12,8 @@ import {
   RUN_HISTORY_PER_FLOW,
   RUN_HISTORY_RANGE,
   SANDBOX_TIMEOUT_RANGE_MS,
+  TEMPLATE_MAX_RESOLVED_CHARS,
+  TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
   TOOL_TIMEOUT_RANGE_MS,
   type NumberRange,
 } from '../defaults.ts'
@@ -54,6 +56,8 @@ export const runtimeProtectionSchema = z.object({
   maxTokenBudget: rangedNumber(AGENT_TOKEN_BUDGET_RANGE),
   sandboxTimeoutMs: rangedNumber(SANDBOX_TIMEOUT_RANGE_MS),
   toolTimeoutMs: rangedNumber(TOOL_TIMEOUT_RANGE_MS),
+  // Added after settings were first stored: older settings and files take the default.
+  templateMaxChars: z._default(rangedNumber(TEMPLATE_MAX_RESOLVED_RANGE_CHARS), TEMPLATE_MAX_RESOLVED_CHARS),
 })
 
 export const languageSchema = z.enum(['en', 'zh-CN'])

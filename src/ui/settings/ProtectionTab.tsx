@@ -10,6 +10,7 @@ import {
   AGENT_TOKEN_BUDGET_RANGE,
   LOOP_TRIP_AT_RANGE,
   SANDBOX_TIMEOUT_RANGE_MS,
+  TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
   TOOL_TIMEOUT_RANGE_MS,
   type NumberRange,
 } from '../../defaults.ts'
@@ -25,7 +26,12 @@ import { Switch } from './Switch.tsx'
 
 type Protection = AppSettings['runtimeProtection']
 type NumberKey =
-  'loopDetectionThreshold' | 'maxIterations' | 'maxTokenBudget' | 'sandboxTimeoutMs' | 'toolTimeoutMs'
+  | 'loopDetectionThreshold'
+  | 'maxIterations'
+  | 'maxTokenBudget'
+  | 'sandboxTimeoutMs'
+  | 'toolTimeoutMs'
+  | 'templateMaxChars'
 type FlagKey = 'loopDetectionEnabled' | 'progressAware' | 'cycleDetection'
 
 const MS_PER_S = 1000
@@ -37,6 +43,7 @@ const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; range: NumberRange; scale: 
   { key: 'maxTokenBudget', range: AGENT_TOKEN_BUDGET_RANGE, scale: 1, unit: '' },
   { key: 'sandboxTimeoutMs', range: SANDBOX_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'toolTimeoutMs', range: TOOL_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
+  { key: 'templateMaxChars', range: TEMPLATE_MAX_RESOLVED_RANGE_CHARS, scale: 1, unit: '' },
 ]
 const FLAGS: readonly FlagKey[] = ['loopDetectionEnabled', 'progressAware', 'cycleDetection']
 

@@ -78,6 +78,7 @@ describe('runtime protection form', () => {
     set('Default token budget', '20000')
     set('Sandbox timeout', '60')
     set('Tool timeout', '300')
+    set('Largest filled-in field (characters)', '50000000')
     fireEvent.click(screen.getByRole('switch', { name: 'Cycle detection' }))
     save()
     await waitFor(() => expect(screen.getByTestId('protection-status')).toHaveTextContent('Saved.'))
@@ -90,6 +91,7 @@ describe('runtime protection form', () => {
       maxTokenBudget: 20000,
       sandboxTimeoutMs: 60000,
       toolTimeoutMs: 300000,
+      templateMaxChars: 50_000_000,
     }
     expect(settingsStore.getState().settings.runtimeProtection).toEqual(expected)
     expect((await loadSettings(db)).settings.runtimeProtection).toEqual(expected)
