@@ -157,6 +157,13 @@ export const EVENT_QUEUE_COMPACT_AT = 1_024
 // --- Storage and UI ---------------------------------------------------------------------------
 export const AUTOSAVE_DELAY_MS = 800
 export const AUTOSAVE_DELAY_RANGE_MS: NumberRange = { min: 200, max: 10_000, step: 100 }
+/**
+ * While changes keep coming (a typing burst restarts the delay on every key), autosave still
+ * writes at least this often. Never shorter than the delay setting. Fixed, not a setting.
+ */
+export const AUTOSAVE_MAX_WAIT_MS = 3_000
+/** A save that meets another tab's newer version of the flow merges and tries again, this many times in all. */
+export const FLOW_SAVE_ATTEMPTS = 3
 export const RUN_HISTORY_PER_FLOW = 20
 export const RUN_HISTORY_RANGE: NumberRange = { min: 1, max: 200, step: 1 }
 /** Typing into one field within this window is one undo step. */

@@ -23,6 +23,7 @@ import { createFlowsService, summaryOf, type AppFlowsService } from './flowsServ
 import type { AppServices } from './services.ts'
 import { createSettingsSync, type SettingsSync } from './settingsSync.ts'
 import { loadStorage } from './storageModule.ts'
+import { createTabSync, type TabSync } from './tabSync.ts'
 
 export interface AppCore {
   /** The database; rejects (once reported in the banner) when the browser blocks storage. */
@@ -107,9 +108,12 @@ export function createApp(options: CreateAppOptions = {}): App {
     return dbPromise
   }
 
+  const sync: TabSync = createTabSync({ db, flows, library: libraryStore, notices: noticeStore })
   const autosave = startAutosave({
     store: flows,
-    save: async (doc: FlowDocument) => (await loadStorage()).saveFlow(await db(), doc),
+    save: (doc: FlowDocument) => sync.save(doc),
+    journal: (doc) => sync.journal(doc),
+    onClean: (flowId) => sync.clearJournal(flowId),
     delayMs: () => settingsStore.getState().settings.autosaveDelayMs,
     onStatus: (status) => libraryStore.getState().setSaveStatus(status),
     onSaved: (doc) => {
@@ -118,6 +122,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     },
     onError: report,
   })
+  sync.connect(autosave)
 
   const flowsService = createFlowsService({
     db,
@@ -126,6 +131,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     notices: noticeStore,
     flush: () => autosave.flush(),
     onOpened: () => runStore.getState().actions.reset(),
+    sync,
   })
 
   const areas = options.areas ?? defaultAreaStore
@@ -227,6 +233,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     },
     stop() {
       autosave.stop()
+      sync.stop()
       stopPreflight()
       unwatchSettings?.()
       for (const part of installed) part.stop?.()

@@ -52,6 +52,8 @@ export type FlowErrorCode =
   | 'STORAGE_QUOTA'
   | 'STORAGE_BLOCKED'
   | 'STORAGE_FAILED'
+  /** Another tab saved the flow after this tab read it: nothing was overwritten. */
+  | 'FLOW_CONFLICT'
   | 'WRONG_PASSPHRASE'
   | 'INTERNAL'
 
