@@ -7,10 +7,11 @@
  * version too (as a copy) and say so.
  *
  * Node ids are readable counters (`template_1`), so two tabs that each added a Template node
- * both called it `template_1`: a node both sides added under one id with different content is
- * not a conflict but two nodes, and the other tab's gets a fresh id (its new edges follow).
+ * both called it `template_1`: a node both sides added under one id is not a conflict but two
+ * nodes, and the other tab's gets a fresh id (its new edges follow).
  */
 import type { FlowDocument, FlowEdge, FlowNode } from '../engine/index.ts'
+import { PASTE_OFFSET_PX } from '../defaults.ts'
 import { nextNodeId } from '../store/ids.ts'
 
 export interface MergeResult {
@@ -56,22 +57,30 @@ function mergeList<T extends { id: string }>(
   return out
 }
 
-/** Gives the other tab's independently added nodes that clash with one of mine a fresh id. */
+/**
+ * Gives the other tab's nodes that were added under an id this tab also added a fresh id (and
+ * moves them by PASTE_OFFSET_PX, as two nodes added at the view's centre would hide each
+ * other). Equal content is no proof of one node: two Template nodes dropped at the centre are
+ * equal. Only independent additions are absent from the base both versions were edited from.
+ */
 function renameClashes(base: FlowDocument, mine: FlowDocument, theirs: FlowDocument): FlowDocument {
   const baseIds = new Set(base.nodes.map((n) => n.id))
-  const mineById = byId(mine.nodes)
-  const taken = new Set([...baseIds, ...mineById.keys(), ...theirs.nodes.map((n) => n.id)])
+  const mineIds = new Set(mine.nodes.map((n) => n.id))
+  const taken = new Set([...baseIds, ...mineIds, ...theirs.nodes.map((n) => n.id)])
   const renamed = new Map<string, string>()
   for (const node of theirs.nodes) {
-    const clash = mineById.get(node.id)
-    if (!baseIds.has(node.id) && clash !== undefined && !same(clash, node))
-      renamed.set(node.id, nextNodeId(node.type, taken))
+    if (!baseIds.has(node.id) && mineIds.has(node.id)) renamed.set(node.id, nextNodeId(node.type, taken))
   }
   if (renamed.size === 0) return theirs
   const to = (id: string): string => renamed.get(id) ?? id
+  const moved = (n: FlowNode): FlowNode => ({
+    ...n,
+    id: to(n.id),
+    position: { x: n.position.x + PASTE_OFFSET_PX, y: n.position.y + PASTE_OFFSET_PX },
+  })
   return {
     ...theirs,
-    nodes: theirs.nodes.map((n) => (renamed.has(n.id) ? { ...n, id: to(n.id) } : n)),
+    nodes: theirs.nodes.map((n) => (renamed.has(n.id) ? moved(n) : n)),
     edges: theirs.edges.map((e) =>
       renamed.has(e.source) || renamed.has(e.target)
         ? { ...e, id: `${e.id}_${to(e.source)}_${to(e.target)}`, source: to(e.source), target: to(e.target) }

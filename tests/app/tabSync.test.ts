@@ -208,6 +208,14 @@ describe('the unsaved-changes journal', () => {
 })
 
 describe('mergeFlows', () => {
+  it('keeps two equal nodes that both tabs added under one id as two nodes', () => {
+    const added = node('template_1', 'template', 10, 10, {})
+    const { doc: merged, conflicts } = mergeFlows(doc([]), doc([added]), doc([{ ...added }]))
+    expect(merged.nodes.map((n) => n.id)).toEqual(['template_1', 'template_2'])
+    expect(merged.nodes[1]?.position).not.toEqual(added.position)
+    expect(conflicts).toEqual([])
+  })
+
   it('takes each side’s changes, removals included', () => {
     const a = node('a', 'input', 0, 0, {})
     const b = node('b', 'input', 0, 0, {})
