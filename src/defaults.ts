@@ -161,6 +161,14 @@ export const TOKEN_WORKER_START_TIMEOUT_MS = 20_000
 export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
+/**
+ * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a
+ * Template's text), in characters. A 1 MB input referenced 100 times made a 100 MB prompt that
+ * froze the tab; 8 million characters still hold a 5 MB HTTP body (HTTP_MAX_RESPONSE_BYTES) quoted
+ * whole. A setting (Settings > Protection).
+ */
+export const TEMPLATE_MAX_RESOLVED_CHARS = 8_000_000
+export const TEMPLATE_MAX_RESOLVED_RANGE_CHARS: NumberRange = { min: 10_000, max: 50_000_000, step: 10_000 }
 export const FLOW_MAX_NODES = 5_000
 /**
  * Connections a flow may hold once duplicates (same nodes, same handles) are folded into one:
@@ -177,6 +185,13 @@ export const EVENT_QUEUE_COMPACT_AT = 1_024
 // --- Storage and UI ---------------------------------------------------------------------------
 export const AUTOSAVE_DELAY_MS = 800
 export const AUTOSAVE_DELAY_RANGE_MS: NumberRange = { min: 200, max: 10_000, step: 100 }
+/**
+ * While changes keep coming (a typing burst restarts the delay on every key), autosave still
+ * writes at least this often. Never shorter than the delay setting. Fixed, not a setting.
+ */
+export const AUTOSAVE_MAX_WAIT_MS = 3_000
+/** A save that meets another tab's newer version of the flow merges and tries again, this many times in all. */
+export const FLOW_SAVE_ATTEMPTS = 3
 export const RUN_HISTORY_PER_FLOW = 20
 export const RUN_HISTORY_RANGE: NumberRange = { min: 1, max: 200, step: 1 }
 /** Typing into one field within this window is one undo step. */

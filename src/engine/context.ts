@@ -8,6 +8,7 @@ import {
   LOOP_PROGRESS_AWARE,
   LOOP_TRIP_AT,
   SANDBOX_TIMEOUT_MS,
+  TEMPLATE_MAX_RESOLVED_CHARS,
 } from '../defaults.ts'
 import type { Clock, CodeRunner, FetchLike, ProviderResolver, TokenEstimator } from './ports.ts'
 
@@ -24,6 +25,8 @@ export interface RuntimeProtection {
   maxTokenBudget: number
   sandboxTimeoutMs: number
   toolTimeoutMs: number
+  /** Longest text a field may become once its references are filled in (TEMPLATE_TOO_LARGE). */
+  templateMaxChars: number
 }
 
 export interface RunContext {
@@ -63,6 +66,7 @@ export function defaultProtection(): RuntimeProtection {
     maxTokenBudget: AGENT_TOKEN_BUDGET,
     sandboxTimeoutMs: SANDBOX_TIMEOUT_MS,
     toolTimeoutMs: HTTP_TIMEOUT_MS,
+    templateMaxChars: TEMPLATE_MAX_RESOLVED_CHARS,
   }
 }
 
@@ -103,5 +107,6 @@ export function inheritedProtection(global?: Partial<RuntimeProtection>): {
     maxTokenBudget: pick('maxTokenBudget'),
     sandboxTimeoutMs: pick('sandboxTimeoutMs'),
     toolTimeoutMs: pick('toolTimeoutMs'),
+    templateMaxChars: pick('templateMaxChars'),
   }
 }

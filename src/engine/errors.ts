@@ -17,6 +17,8 @@ export type FlowErrorCode =
   | 'REF_UNKNOWN_NODE'
   | 'REF_NOT_UPSTREAM'
   | 'REF_FORBIDDEN_SEGMENT'
+  /** A field's text, once its references are filled in, is over RuntimeProtection.templateMaxChars. */
+  | 'TEMPLATE_TOO_LARGE'
   /** Warning only: the referenced node has no such output field. */
   | 'REF_UNKNOWN_FIELD'
   | 'TOO_MANY_NODES'
@@ -51,6 +53,8 @@ export type FlowErrorCode =
   | 'STORAGE_QUOTA'
   | 'STORAGE_BLOCKED'
   | 'STORAGE_FAILED'
+  /** Another tab saved the flow after this tab read it: nothing was overwritten. */
+  | 'FLOW_CONFLICT'
   | 'WRONG_PASSPHRASE'
   | 'INTERNAL'
 

@@ -51,7 +51,7 @@ export interface ExecutionParts {
  */
 class Execution implements NodeExecution<unknown> {
   private upstreamCache: Outputs | undefined
-  private resolveFn: ((template: string) => string) | undefined
+  private resolveFn: NodeExecution<unknown>['resolve'] | undefined
   private emitters: NodeExecution<unknown>['emit'] | undefined
   private runNodeFn: NodeExecution<unknown>['runNode'] | undefined
 
@@ -76,9 +76,13 @@ class Execution implements NodeExecution<unknown> {
     this.upstreamCache ??= this.parts.host.visible(this.parts.node.id)
     return this.upstreamCache
   }
-  get resolve(): (template: string) => string {
-    const { host, node } = this.parts
-    this.resolveFn ??= (template) => renderTemplate(template, (ref) => host.lookup(node.id, ref), node.id)
+  get resolve(): NodeExecution<unknown>['resolve'] {
+    const { host, node, ctx } = this.parts
+    this.resolveFn ??= (template, field) =>
+      renderTemplate(template, (ref) => host.lookup(node.id, ref), node.id, {
+        field,
+        maxChars: ctx.protection.templateMaxChars,
+      })
     return this.resolveFn
   }
   get emit(): NodeExecution<unknown>['emit'] {

@@ -28,8 +28,12 @@ export interface NodeExecution<C> {
    * so hand-built executions in tests stay short.
    */
   inputs?: Readonly<Record<string, Record<string, unknown>>>
-  /** Resolves `{{nodeId.path}}` references against `upstream` (lookup only, never evaluated). */
-  resolve(template: string): string
+  /**
+   * Resolves `{{nodeId.path}}` references against `upstream` (lookup only, never evaluated).
+   * `field` is the config path of the text (`prompt`, `headers[0].value`): a result over
+   * `ctx.protection.templateMaxChars` throws TEMPLATE_TOO_LARGE naming it.
+   */
+  resolve(template: string, field: string): string
   ctx: RunContext
   /** Aborts when the run is stopped. */
   signal: AbortSignal

@@ -121,15 +121,50 @@ export function valueToText(value: unknown): string {
 /** Gives the outputs of a node by id, or undefined when the node is not visible from here. */
 export type OutputLookup = (nodeId: string) => Readonly<Record<string, unknown>> | undefined
 
+/** The size cap of one resolved field (RuntimeProtection.templateMaxChars) and the field's name. */
+export interface RenderLimit {
+  /** Config path of the field, for the message: `prompt`, `headers[0].value`, `values.answer`. */
+  field: string
+  maxChars: number
+}
+
+function tooLarge(chars: number, limit: RenderLimit, nodeId: string | undefined): FlowError {
+  const where =
+    nodeId === undefined ? `The field "${limit.field}"` : `The field "${limit.field}" of "${nodeId}"`
+  return new FlowError(
+    'TEMPLATE_TOO_LARGE',
+    `${where} would be ${chars.toLocaleString('en-US')} characters once its references are filled in, ` +
+      `over the limit of ${limit.maxChars.toLocaleString('en-US')} (Settings > Runtime protection > ` +
+      'Largest filled-in field). Reference less text, or raise the limit.',
+    { nodeId, details: { field: limit.field, chars, limit: limit.maxChars } },
+  )
+}
+
 /**
  * Replaces every reference in `text`. A missing value (unknown node, missing path, null or
  * empty string) becomes the fallback, or '' without one. A refused segment throws
  * REF_FORBIDDEN_SEGMENT so a crafted template fails loudly instead of quietly reading nothing.
+ *
+ * With a `limit`, a result longer than `limit.maxChars` throws TEMPLATE_TOO_LARGE before any
+ * text is joined: the pieces' lengths are summed first, so a 1 MB value referenced 100 times
+ * costs a hundred additions, not a 100 MB string (which froze the tab for a minute). Each
+ * distinct reference is looked up and turned into text once per call.
  */
-export function renderTemplate(text: string, lookup: OutputLookup, nodeId?: string): string {
+export function renderTemplate(
+  text: string,
+  lookup: OutputLookup,
+  nodeId?: string,
+  limit?: RenderLimit,
+): string {
+  const maxChars = limit?.maxChars ?? Number.POSITIVE_INFINITY
   const refs = extractRefs(text)
-  if (refs.length === 0) return text
-  let out = ''
+  if (refs.length === 0) {
+    if (limit && text.length > maxChars) throw tooLarge(text.length, limit, nodeId)
+    return text
+  }
+  const pieces: string[] = []
+  const values = new Map<string, string>()
+  let total = 0
   let last = 0
   for (const ref of refs) {
     if (ref.problem === 'forbidden-segment') {
@@ -142,14 +177,22 @@ export function renderTemplate(text: string, lookup: OutputLookup, nodeId?: stri
         },
       )
     }
-    out += text.slice(last, ref.start)
+    let value = values.get(ref.raw)
+    if (value === undefined) {
+      const outputs = ref.problem === 'too-deep' ? undefined : lookup(ref.nodeId)
+      const result: LookupResult = outputs === undefined ? { found: false } : lookupPath(outputs, ref.path)
+      const found = result.found ? valueToText(result.value) : ''
+      value = found === '' ? (ref.fallback ?? '') : found
+      values.set(ref.raw, value)
+    }
+    pieces.push(text.slice(last, ref.start), value)
+    total += ref.start - last + value.length
     last = ref.end
-    const outputs = ref.problem === 'too-deep' ? undefined : lookup(ref.nodeId)
-    const result: LookupResult = outputs === undefined ? { found: false } : lookupPath(outputs, ref.path)
-    const text_ = result.found ? valueToText(result.value) : ''
-    out += text_ === '' ? (ref.fallback ?? '') : text_
   }
-  return out + text.slice(last)
+  total += text.length - last
+  if (limit && total > maxChars) throw tooLarge(total, limit, nodeId)
+  pieces.push(text.slice(last))
+  return pieces.join('')
 }
 
 /** Formats a path back into `a.b[0]` form, for messages. */

@@ -14,6 +14,8 @@ import {
   RUN_HISTORY_PER_FLOW,
   RUN_HISTORY_RANGE,
   SANDBOX_TIMEOUT_RANGE_MS,
+  TEMPLATE_MAX_RESOLVED_CHARS,
+  TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
   TOOL_TIMEOUT_RANGE_MS,
   type NumberRange,
 } from '../defaults.ts'
@@ -61,6 +63,8 @@ export const runtimeProtectionSchema = z.object({
    * model call has it. Defaulted, so settings saved before it existed stay valid.
    */
   modelCallDeadlineMs: z._default(rangedNumber(PROVIDER_CALL_DEADLINE_RANGE_MS), PROVIDER_CALL_DEADLINE_MS),
+  // Added after settings were first stored: older settings and files take the default.
+  templateMaxChars: z._default(rangedNumber(TEMPLATE_MAX_RESOLVED_RANGE_CHARS), TEMPLATE_MAX_RESOLVED_CHARS),
 })
 
 export const languageSchema = z.enum(['en', 'zh-CN'])

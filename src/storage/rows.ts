@@ -15,6 +15,12 @@ export interface FlowRow {
   /** Shape version of `doc` (restore/migrations.ts); rows written before v2 have none. */
   schemaVersion?: number
   nodeCount?: number
+  /**
+   * Counts the saves of this flow (1 for the first; rows from before revisions have none, read
+   * as 0). A tab writes only over the revision it last read (saveFlow's `baseRevision`), so two
+   * tabs editing one flow never overwrite each other unseen (issue 16, item 4).
+   */
+  revision?: number
   /** A FlowDocument of `schemaVersion`; validated and migrated on every load. */
   doc: unknown
 }

@@ -6,6 +6,14 @@
  */
 export { WardflowDb, openWardflowDb } from './db.ts'
 export { toStorageError } from './errors.ts'
-export { listFlows, loadFlow, saveFlow, renameFlow, duplicateFlow, removeFlow } from './repositories/flows.ts'
+export {
+  listFlows,
+  loadFlow,
+  saveFlow,
+  renameFlow,
+  duplicateFlow,
+  removeFlow,
+  restoreFlowDocument,
+} from './repositories/flows.ts'
 export { loadSettings, saveSettings } from './repositories/settings.ts'
 export { isLocked, lockSecrets, unlockSecrets, removeSecretsLock } from './keyLock.ts'

@@ -75,6 +75,8 @@ export interface HarnessOptions {
   keys?: KeyAccess
   codeRunner?: WarmableCodeRunner
   loadEstimator?: () => Promise<(text: string) => Promise<number>>
+  /** Replaces the fake-indexeddb runs repository (e.g. one whose save fails). */
+  repository?: (db: WardflowDb) => RunServiceDeps['repository']
 }
 
 export interface Harness {
@@ -114,7 +116,7 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     flush: async () => {
       state.flushes += 1
     },
-    repository: dexieRunsRepository(db),
+    repository: options.repository?.(db) ?? dexieRunsRepository(db),
     host: {
       clock: systemClock,
       fetch: (input, init) => fetch(input, init),

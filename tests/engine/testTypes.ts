@@ -51,7 +51,7 @@ export const textType: EngineNodeType = defineNodeType<Cfg>({
   check: (config) => (config['template'] === '' ? [{ path: 'template', message: 'Write a template.' }] : []),
   async execute({ config, resolve }) {
     return {
-      output: { text: resolve(String(config['template'])) },
+      output: { text: resolve(String(config['template']), 'template') },
       usage: { prompt: 1, completion: 2, total: 3, estimated: false },
     }
   },

@@ -52,6 +52,7 @@ const GLOBAL: RuntimeProtection = {
   maxTokenBudget: 12_345,
   sandboxTimeoutMs: 7_000,
   toolTimeoutMs: 45_000,
+  templateMaxChars: 123_456,
 }
 
 const BOOLEAN_KEYS = ['loopDetectionEnabled', 'progressAware', 'cycleDetection'] as const

@@ -23,6 +23,7 @@ import type { AppServices } from '../../ui/services.ts'
 import type { SettingsChannel } from './settingsChannel.ts'
 import { createSettingsSync, type SettingsSync } from './settingsSync.ts'
 import { loadStorage } from './loadStorage.ts'
+import { createTabSync, type TabSync } from './tabSync.ts'
 
 export interface AppCore {
   /** The database; rejects (once reported in the banner) when the browser blocks storage. */
@@ -110,9 +111,12 @@ export function createApp(options: CreateAppOptions = {}): App {
     return dbPromise
   }
 
+  const sync: TabSync = createTabSync({ db, flows, library: libraryStore, notices: noticeStore })
   const autosave = startAutosave({
     store: flows,
-    save: async (doc: FlowDocument) => (await loadStorage()).saveFlow(await db(), doc),
+    save: (doc: FlowDocument) => sync.save(doc),
+    journal: (doc) => sync.journal(doc),
+    onClean: (flowId) => sync.clearJournal(flowId),
     delayMs: () => settingsStore.getState().settings.autosaveDelayMs,
     onStatus: (status) => libraryStore.getState().setSaveStatus(status),
     onSaved: (doc) => {
@@ -121,6 +125,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     },
     onError: report,
   })
+  sync.connect(autosave)
 
   const flowsService = createFlowsService({
     db,
@@ -133,6 +138,7 @@ export function createApp(options: CreateAppOptions = {}): App {
       // Banners belong to what caused them: a flow's failure does not follow to the next flow.
       noticeStore.getState().flowOpened(doc.metadata.id)
     },
+    sync,
   })
 
   const areas = options.areas ?? defaultAreaStore
@@ -234,6 +240,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     },
     stop() {
       autosave.stop()
+      sync.stop()
       stopPreflight()
       unwatchSettings?.()
       for (const part of installed) part.stop?.()

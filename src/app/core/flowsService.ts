@@ -15,6 +15,7 @@ import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
 import type { NoticeState } from '../../store/noticeStore.ts'
 import type { FlowsService } from '../../ui/services.ts'
 import { loadStorage } from './loadStorage.ts'
+import type { TabSync } from './tabSync.ts'
 
 const LAST_FLOW_KEY = 'wardflow.lastFlowId'
 
@@ -28,6 +29,8 @@ export interface FlowsServiceDeps {
   flush(): Promise<void>
   /** Called after another flow was opened (run views reset, etc.). */
   onOpened?(doc: FlowDocument): void
+  /** Revisions and the unsaved-changes journal (tabSync.ts); without it, neither is kept. */
+  sync?: Pick<TabSync, 'opened' | 'recover'>
   now?(): string
 }
 
@@ -85,7 +88,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
     deps.notices.getState().showError({ code: e.code, message: e.message, details: e.details })
   }
 
-  const show = (doc: FlowDocument): void => {
+  const show = (doc: FlowDocument, revision: number): void => {
+    deps.sync?.opened(doc.metadata.id, doc, revision)
     deps.flows.getState().actions.load(doc)
     remember(doc.metadata.id)
     deps.onOpened?.(doc)
@@ -93,11 +97,12 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
 
   const createAndOpen = async (name?: string): Promise<void> => {
     const doc = emptyFlow(name ?? i18next.t('flows.untitled'), now())
-    show(doc)
+    show(doc, 0)
     library().upsertFlow(summaryOf(doc))
     try {
       const { storage, db } = await repo()
-      await storage.saveFlow(db, doc)
+      const { revision } = await storage.saveFlow(db, doc, { baseRevision: 0 })
+      if (deps.flows.getState().flowId === doc.metadata.id) deps.sync?.opened(doc.metadata.id, doc, revision)
     } catch (error) {
       report(error)
     }
@@ -113,7 +118,9 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
         library().removeFlow(id)
         return
       }
-      show(loaded.doc)
+      const shown = deps.sync ? await deps.sync.recover(id, loaded) : loaded
+      if (shown !== loaded) library().upsertFlow(summaryOf(shown.doc))
+      show(shown.doc, shown.revision)
     } catch (error) {
       report(error)
     }

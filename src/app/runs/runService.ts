@@ -195,8 +195,15 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     try {
       await deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
     } catch (error) {
+      // The run is on screen but will not be in History: the banner says that, not only that
+      // "saving failed" (which reads like the flow's edits were at risk).
       const e = toFlowError(error, 'STORAGE_FAILED')
-      showError({ code: e.code, message: e.message, details: e.details })
+      showError({
+        code: e.code,
+        message: `This run's record could not be saved, so it will not be in Run history: ${e.message}`,
+        messageKey: 'run:history.notSaved',
+        details: { ...e.details, reason: e.message },
+      })
     }
     if (openFlowId() === flowId) await refreshHistory()
   }

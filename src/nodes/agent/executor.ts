@@ -34,9 +34,9 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
   const protection = resolveAgentProtection(overrides(config), ctx.protection)
   const result = await runAgentLoop({
     provider,
-    model: resolve(config.model).trim(),
-    systemPrompt: resolve(config.systemPrompt),
-    prompt: resolve(config.prompt),
+    model: resolve(config.model, 'model').trim(),
+    systemPrompt: resolve(config.systemPrompt, 'systemPrompt'),
+    prompt: resolve(config.prompt, 'prompt'),
     tools: buildTools(exec, protection),
     protection,
     clock: ctx.clock,

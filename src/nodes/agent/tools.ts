@@ -83,14 +83,21 @@ function httpTool(
   tool: AgentToolConfig,
   exec: NodeExecution<AgentConfig>,
   p: AgentProtection,
+  index: number,
 ): AgentTool['run'] {
   return async (args, signal) => {
     const method = tool.method ?? 'POST'
-    const url = requestUrl(exec.resolve(tool.url ?? '').trim(), method, args, exec.ctx.baseUrl)
+    const field = `tools[${index}]`
+    const url = requestUrl(
+      exec.resolve(tool.url ?? '', `${field}.url`).trim(),
+      method,
+      args,
+      exec.ctx.baseUrl,
+    )
     const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.8' }
     if (method !== 'GET') headers['content-type'] = 'application/json'
-    for (const { key, value } of tool.headers ?? []) {
-      if (key.trim() !== '') headers[key.trim()] = exec.resolve(value)
+    for (const [i, { key, value }] of (tool.headers ?? []).entries()) {
+      if (key.trim() !== '') headers[key.trim()] = exec.resolve(value, `${field}.headers[${i}].value`)
     }
     const timeout = AbortSignal.timeout(p.toolTimeoutMs)
     const both = AbortSignal.any([signal, timeout])
@@ -135,7 +142,7 @@ function nodeTool(tool: AgentToolConfig, exec: NodeExecution<AgentConfig>): Agen
 
 /** The loop tools of an Agent node. */
 export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentProtection): AgentTool[] {
-  return exec.config.tools.map((tool) => {
+  return exec.config.tools.map((tool, index) => {
     const spec = { name: tool.name, description: tool.description, parameters: tool.parameters }
     switch (tool.kind) {
       case 'code':
@@ -149,7 +156,7 @@ export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentPr
         return {
           spec,
           timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
-          run: httpTool(tool, exec, protection),
+          run: httpTool(tool, exec, protection, index),
         }
       case 'node':
         return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }

@@ -34,12 +34,12 @@ export interface PreparedRequest {
 /** Resolves templates and checks method and URL; throws INVALID_CONFIG or HTTP_BAD_URL. */
 export function prepareRequest(
   config: HttpConfig,
-  resolve: (t: string) => string,
+  resolve: (template: string, field: string) => string,
   nodeId?: string,
   /** Site-relative URLs (`./x`) resolve against it (RunContext.baseUrl). */
   baseUrl?: string,
 ): PreparedRequest {
-  const method = resolve(config.method).trim().toUpperCase() || 'GET'
+  const method = resolve(config.method, 'method').trim().toUpperCase() || 'GET'
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new FlowError(
       'INVALID_CONFIG',
@@ -47,17 +47,17 @@ export function prepareRequest(
       { nodeId },
     )
   }
-  const url = resolveRequestUrl(resolve(config.url).trim(), baseUrl, nodeId)
-  for (const { key, value } of config.query) {
-    const name = resolve(key).trim()
-    if (name !== '') url.searchParams.append(name, resolve(value))
+  const url = resolveRequestUrl(resolve(config.url, 'url').trim(), baseUrl, nodeId)
+  for (const [i, { key, value }] of config.query.entries()) {
+    const name = resolve(key, `query[${i}].key`).trim()
+    if (name !== '') url.searchParams.append(name, resolve(value, `query[${i}].value`))
   }
   const headers: Record<string, string> = {}
-  for (const { key, value } of config.headers) {
-    const name = resolve(key).trim()
-    if (name !== '') headers[name] = resolve(value)
+  for (const [i, { key, value }] of config.headers.entries()) {
+    const name = resolve(key, `headers[${i}].key`).trim()
+    if (name !== '') headers[name] = resolve(value, `headers[${i}].value`)
   }
-  const body = resolve(config.body)
+  const body = resolve(config.body, 'body')
   const sendsBody = method !== 'GET' && method !== 'HEAD' && body !== ''
   return { method, url: url.toString(), headers, ...(sendsBody ? { body } : {}) }
 }

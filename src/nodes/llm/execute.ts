@@ -36,11 +36,11 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     demoScript: config.demoScript,
   })
   const messages: ChatMessage[] = []
-  const system = resolve(config.systemPrompt)
+  const system = resolve(config.systemPrompt, 'systemPrompt')
   if (system.trim() !== '') messages.push({ role: 'system', content: system })
-  messages.push({ role: 'user', content: resolve(config.prompt) })
+  messages.push({ role: 'user', content: resolve(config.prompt, 'prompt') })
   const request: ChatRequest = {
-    model: resolve(config.model).trim(),
+    model: resolve(config.model, 'model').trim(),
     messages,
     temperature: config.temperature,
     maxTokens: config.maxTokens,

@@ -34,7 +34,8 @@ export const outputNode: NodeDefinition<OutputConfig> = {
     templates: (config) => Object.values(config.values),
     execute: async ({ config, resolve, emit }) => {
       const output: Record<string, string> = {}
-      for (const [name, template] of Object.entries(config.values)) output[name] = resolve(template)
+      for (const [name, template] of Object.entries(config.values))
+        output[name] = resolve(template, `values.${name}`)
       const entries = Object.entries(output)
       emit.chunk(
         entries.length === 1 ? (entries[0]?.[1] ?? '') : entries.map(([k, v]) => `${k}: ${v}`).join('\n'),

@@ -34,6 +34,6 @@ export const templateNode: NodeDefinition<TemplateConfig> = {
     parseConfig: zodParser(templateConfigSchema),
     outputs: () => ['text'],
     templates: (config) => [config.template],
-    execute: async ({ config, resolve }) => ({ output: { text: resolve(config.template) } }),
+    execute: async ({ config, resolve }) => ({ output: { text: resolve(config.template, 'template') } }),
   }),
 }

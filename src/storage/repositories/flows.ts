@@ -21,9 +21,20 @@ export interface LoadedFlow {
   notes: string[]
   /** Document migrations applied, e.g. `1->2 nest-node-label-and-config-in-data`. */
   migrated: string[]
+  /** The stored revision (FlowRow.revision); pass it as `baseRevision` to the next save. */
+  revision: number
 }
 
-function toRow(doc: FlowDocument): FlowRow {
+export interface SaveFlowOptions {
+  /**
+   * The revision this document was edited from. When the stored row has another one (a second
+   * tab saved meanwhile), nothing is written and FLOW_CONFLICT is thrown. Omitted: the save
+   * replaces whatever is stored (imports, templates, renames of flows no tab edits).
+   */
+  baseRevision?: number
+}
+
+function toRow(doc: FlowDocument, revision: number): FlowRow {
   if (typeof doc.metadata.id !== 'string' || doc.metadata.id === '') {
     throw new FlowError('STORAGE_FAILED', 'A flow without an id cannot be saved.')
   }
@@ -33,8 +44,14 @@ function toRow(doc: FlowDocument): FlowRow {
     updatedAt: doc.metadata.updatedAt,
     schemaVersion: CURRENT_DOC_SCHEMA_VERSION,
     nodeCount: doc.nodes.length,
+    revision,
     doc,
   }
+}
+
+/** The revision of a stored row (rows written before revisions count as 0). */
+export function revisionOf(row: Pick<FlowRow, 'revision'> | undefined): number {
+  return typeof row?.revision === 'number' && Number.isInteger(row.revision) ? row.revision : 0
 }
 
 function summary(row: FlowRow): FlowSummary {
@@ -89,14 +106,61 @@ export async function loadFlow(
       { details: { flowId: id } },
     )
   }
-  return { doc: restored.doc, notes: restored.notes, migrated: restored.migrated }
+  return { doc: restored.doc, notes: restored.notes, migrated: restored.migrated, revision: revisionOf(row) }
 }
 
-/** Saves (creates or replaces) a flow. A failed save leaves the previous version in place. */
-export function saveFlow(db: WardflowDb, doc: FlowDocument): Promise<void> {
-  return guard('saving a flow', async () => {
-    await db.flows.put(toRow(doc))
-  })
+/**
+ * Validates and migrates a flow document kept outside the database (the unsaved-changes
+ * journal in localStorage, which any script of the origin could have changed): undefined when
+ * it is not a readable flow.
+ */
+export async function restoreFlowDocument(
+  doc: unknown,
+  lookup?: NodeLookup,
+): Promise<FlowDocument | undefined> {
+  if (typeof doc !== 'object' || doc === null) return undefined
+  const meta = (doc as { metadata?: { id?: unknown; name?: unknown; updatedAt?: unknown } }).metadata
+  if (typeof meta?.id !== 'string' || meta.id === '') return undefined
+  const { restoreFlowRow } = await import('../restore/index.ts')
+  const restored = restoreFlowRow(
+    {
+      id: meta.id,
+      name: typeof meta.name === 'string' ? meta.name : '',
+      updatedAt: typeof meta.updatedAt === 'string' ? meta.updatedAt : '',
+      schemaVersion: CURRENT_DOC_SCHEMA_VERSION,
+      doc,
+    },
+    lookup,
+  )
+  return restored.ok ? restored.doc : undefined
+}
+
+/**
+ * Saves (creates or replaces) a flow and returns its new revision. The read of the stored
+ * revision and the write are one transaction, so two tabs cannot both pass the check. A failed
+ * save leaves the previous version in place.
+ */
+export function saveFlow(
+  db: WardflowDb,
+  doc: FlowDocument,
+  options: SaveFlowOptions = {},
+): Promise<{ revision: number }> {
+  return guard('saving a flow', () =>
+    db.transaction('rw', db.flows, async () => {
+      const stored = await db.flows.get(doc.metadata.id)
+      const current = revisionOf(stored)
+      if (options.baseRevision !== undefined && stored !== undefined && current !== options.baseRevision) {
+        throw new FlowError(
+          'FLOW_CONFLICT',
+          `The flow "${doc.metadata.name}" was saved in another tab meanwhile (revision ${current}, this tab edited ${options.baseRevision}); nothing was overwritten.`,
+          { details: { flowId: doc.metadata.id, revision: current, baseRevision: options.baseRevision } },
+        )
+      }
+      const revision = current + 1
+      await db.flows.put(toRow(doc, revision))
+      return { revision }
+    }),
+  )
 }
 
 async function mustLoad(db: WardflowDb, id: string, lookup?: NodeLookup): Promise<FlowDocument> {

@@ -11,6 +11,7 @@ import {
   LOOP_TRIP_AT_RANGE,
   PROVIDER_CALL_DEADLINE_RANGE_MS,
   SANDBOX_TIMEOUT_RANGE_MS,
+  TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
   TOOL_TIMEOUT_RANGE_MS,
   type NumberRange,
 } from '../../defaults.ts'
@@ -31,6 +32,7 @@ type NumberKey =
   | 'sandboxTimeoutMs'
   | 'toolTimeoutMs'
   | 'modelCallDeadlineMs'
+  | 'templateMaxChars'
 type FlagKey = 'loopDetectionEnabled' | 'progressAware' | 'cycleDetection'
 
 const MS_PER_S = 1000
@@ -43,6 +45,7 @@ const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; range: NumberRange; scale: 
   { key: 'sandboxTimeoutMs', range: SANDBOX_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'toolTimeoutMs', range: TOOL_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'modelCallDeadlineMs', range: PROVIDER_CALL_DEADLINE_RANGE_MS, scale: MS_PER_S, unit: 's' },
+  { key: 'templateMaxChars', range: TEMPLATE_MAX_RESOLVED_RANGE_CHARS, scale: 1, unit: '' },
 ]
 const FLAGS: readonly FlagKey[] = ['loopDetectionEnabled', 'progressAware', 'cycleDetection']
 

@@ -79,6 +79,7 @@ describe('runtime protection form', () => {
     set('Sandbox timeout', '60')
     set('Tool timeout', '300')
     set('Model call deadline', '86400')
+    set('Largest filled-in field (characters)', '50000000')
     fireEvent.click(screen.getByRole('switch', { name: 'Cycle detection' }))
     save()
     await waitFor(() => expect(screen.getByTestId('protection-status')).toHaveTextContent('Saved.'))
@@ -92,6 +93,7 @@ describe('runtime protection form', () => {
       sandboxTimeoutMs: 60000,
       toolTimeoutMs: 300000,
       modelCallDeadlineMs: 86_400_000,
+      templateMaxChars: 50_000_000,
     }
     expect(settingsStore.getState().settings.runtimeProtection).toEqual(expected)
     expect((await loadSettings(db)).settings.runtimeProtection).toEqual(expected)
