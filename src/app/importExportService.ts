@@ -19,7 +19,7 @@ import {
 } from '../storage/index.ts'
 import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
-import { noticeStore as defaultNotices, type NoticeState } from '../store/noticeStore.ts'
+import { noticeStore as defaultNotices, type BannerProblem, type NoticeState } from '../store/noticeStore.ts'
 import {
   importUiStore as defaultImportUi,
   type ImportReport,
@@ -97,16 +97,13 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
   const newFlowId = deps.newFlowId ?? defaultFlowId
   const t = deps.translate ?? i18nTranslate
 
-  function refuse(
-    fileName: string,
-    problems: ReadonlyArray<{ path: string; message: string }>,
-  ): ImportOutcome {
+  function refuse(fileName: string, problems: ReadonlyArray<BannerProblem>): ImportOutcome {
     notices.getState().showError({
       code: 'IMPORT_INVALID',
       message: t('import.refused', { file: fileName, count: problems.length }),
       messageKey: 'settings:import.refused',
       details: { file: fileName, count: problems.length },
-      problems: problems.map((p) => ({ path: p.path, message: p.message })),
+      problems: problems.map(({ path, message, key, params }) => ({ path, message, key, params })),
     })
     return { status: 'refused' }
   }

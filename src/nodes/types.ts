@@ -5,6 +5,7 @@
  */
 import type { z } from '../zodMini.ts'
 import type { NumberRange } from '../defaults.ts'
+import { zodIssueText } from '../issueText.ts'
 import type { ConfigIssue, EngineNodeType, NodeExecution, NodeResult, ParseResult } from '../engine/index.ts'
 
 export const NODE_TYPES = ['input', 'template', 'llm', 'agent', 'code', 'http', 'output'] as const
@@ -50,6 +51,11 @@ export interface NodeDefinition<C = unknown> {
   color: string
   labelKey: string
   descriptionKey: string
+  /**
+   * Config fields whose default is text a person reads (an Agent's system prompt), with the
+   * catalogue key of that text: a node added in the UI gets it in the person's language.
+   */
+  defaultTextKeys?: Readonly<Record<string, string>>
   /** Current config shape version; older shapes are migrated by `migrate`. */
   configVersion: number
   schema: z.ZodMiniType<C>
@@ -72,6 +78,7 @@ export function zodParser<C>(schema: z.ZodMiniType<C>): (raw: unknown) => ParseR
     const issues: ConfigIssue[] = result.error.issues.map((issue) => ({
       path: formatPath(issue.path),
       message: issue.message,
+      ...zodIssueText(issue),
     }))
     return { ok: false, issues }
   }

@@ -16,7 +16,15 @@ export interface BannerError {
   messageKey?: string
   details?: Readonly<Record<string, string | number | boolean>>
   /** Each problem with its JSON path (a refused import), listed under the message. */
-  problems?: ReadonlyArray<{ path: string; message: string }>
+  problems?: ReadonlyArray<BannerProblem>
+}
+
+/** One problem of a refused import: English `message`, and the catalogue `key` the UI prefers. */
+export interface BannerProblem {
+  path: string
+  message: string
+  key?: string
+  params?: Readonly<Record<string, string | number>>
 }
 
 export interface StatusNote {

@@ -33,6 +33,7 @@ export {
 } from './runStoreReducer.ts'
 export type {
   BadgeLabeller,
+  LineLabeller,
   ConsoleLine,
   ConsoleLineKind,
   NodeAlert,
@@ -40,6 +41,7 @@ export type {
   NodeRunStatus,
   RunFailure,
   RunOutcome,
+  ReduceOptions,
   RunSummary,
   RunView,
 } from './runStoreReducer.ts'

@@ -27,6 +27,21 @@ export function snap(p: XY, enabled: boolean): XY {
   }
 }
 
+/** The default config with its readable texts (e.g. an Agent's system prompt) in the UI's language. */
+function localizedDefaults(
+  config: Record<string, unknown>,
+  keys: Readonly<Record<string, string>> | undefined,
+  t: TFunction,
+): Record<string, unknown> {
+  if (!keys) return config
+  const out = { ...config }
+  for (const [field, key] of Object.entries(keys)) {
+    const fallback = out[field]
+    if (typeof fallback === 'string') out[field] = t(key, { defaultValue: fallback })
+  }
+  return out
+}
+
 /** A node of `type` whose centre is at `center` (flow coordinates); null for an unknown type. */
 export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: boolean): NewNode | null {
   const definition = getNodeDefinition(type)
@@ -36,7 +51,11 @@ export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: bo
     type,
     position: snap({ x: center.x - size.width / 2, y: center.y - size.height / 2 }, snapToGrid),
     label: t(definition.labelKey),
-    config: definition.defaultConfig() as Record<string, unknown>,
+    config: localizedDefaults(
+      definition.defaultConfig() as Record<string, unknown>,
+      definition.defaultTextKeys,
+      t,
+    ),
   }
   if (type === NOTE_TYPE) node.size = size
   return node
