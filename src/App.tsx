@@ -35,6 +35,7 @@ export function App() {
   const TemplatesHost = useLoadedComponent(loadTemplatesHost, useAreaRequested('templates'))
   const SettingsHost = useLoadedComponent(loadSettingsHost, useAreaRequested('settings'))
   const ImportHost = useLoadedComponent(loadImportHost, useAreaRequested('workflows'))
+  const layout = useUi((s) => s.layout)
   const ShortcutSheet = useLoadedComponent(
     loadShortcutSheet,
     useUi((s) => s.shortcutsOpen),
@@ -44,13 +45,19 @@ export function App() {
       <div className="wf-app">
         <Toolbar />
         <ErrorBanner />
-        <div className="wf-main">
-          <aside className="wf-left">
-            <FlowList />
-            <Palette />
-          </aside>
+        <div
+          className="wf-main"
+          data-left-hidden={layout.leftHidden || undefined}
+          data-right-hidden={layout.rightHidden || undefined}
+        >
+          {layout.leftHidden ? null : (
+            <aside className="wf-left">
+              <FlowList />
+              <Palette />
+            </aside>
+          )}
           <CanvasArea />
-          <Inspector renderNodeExtras={renderRunDetails} />
+          {layout.rightHidden ? null : <Inspector renderNodeExtras={renderRunDetails} />}
         </div>
         <StatusNotes />
         {TemplatesHost ? <TemplatesHost /> : null}

@@ -17,7 +17,12 @@ import {
   saveFlow,
   workflowFileName,
 } from '../storage/index.ts'
-import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../store/flowStore.ts'
+import {
+  EMPTY_VIEWPORT,
+  flowStore as defaultFlowStore,
+  selectDocument,
+  type FlowStore,
+} from '../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../store/libraryStore.ts'
 import { noticeStore as defaultNotices, type BannerProblem, type NoticeState } from '../store/noticeStore.ts'
 import {
@@ -129,7 +134,12 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
       } else name = t('import.copyName', { name })
     }
     const stamp = new Date(now()).toISOString()
-    const doc = asNewFlow({ ...incoming, metadata: { ...incoming.metadata, name } }, id, stamp)
+    // The file's viewport was made on another screen: the canvas fits the flow instead.
+    const doc = asNewFlow(
+      { ...incoming, viewport: { ...EMPTY_VIEWPORT }, metadata: { ...incoming.metadata, name } },
+      id,
+      stamp,
+    )
     // Pending edits of the open flow are written first, so they cannot land on top of this one.
     await deps.flows.flush()
     await saveFlow(await db(), doc)

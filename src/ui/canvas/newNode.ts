@@ -62,7 +62,10 @@ export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: bo
 }
 
 /** The box a node covers, from its stored, measured or nominal size. */
-function box(node: FlowNode, measured: Readonly<Record<string, { width: number; height: number }>>) {
+export function nodeBox(
+  node: FlowNode,
+  measured: Readonly<Record<string, { width: number; height: number }>>,
+) {
   const size = node.size ?? measured[node.id] ?? nominalSize(node.type)
   return { x: node.position.x, y: node.position.y, width: size.width, height: size.height }
 }
@@ -79,7 +82,7 @@ export function freeSpot(
   measured: Readonly<Record<string, { width: number; height: number }>> = {},
 ): XY {
   const size = nominalSize(type)
-  const boxes = nodes.map((n) => box(n, measured))
+  const boxes = nodes.map((n) => nodeBox(n, measured))
   const overlaps = (p: XY): boolean =>
     boxes.some(
       (b) => p.x < b.x + b.width && p.x + size.width > b.x && p.y < b.y + b.height && p.y + size.height > b.y,
