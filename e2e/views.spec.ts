@@ -175,3 +175,62 @@ test('after a run the canvas keeps its room: panels hide and the run panel resiz
   await page.getByTestId('toggle-right-panel').click()
   await expect(page.getByTestId('node-inspector')).toBeVisible()
 })
+
+test('after a run with long console output, no console covers another node', async ({ app, page }) => {
+  await app.open()
+  // One input fanning out to three code nodes that print a lot, placed close together.
+  const loud = 'for (let i = 0; i < 300; i += 1) console.log("line " + i + " of a long log")\nreturn 1'
+  const nodes = [
+    {
+      id: 'in',
+      type: 'input',
+      position: { x: 0, y: 0 },
+      data: { label: 'In', config: { configVersion: 1, values: {} } },
+    },
+    ...['a', 'b', 'c'].map((id, i) => ({
+      id,
+      type: 'code',
+      position: { x: 340, y: i * 100 },
+      data: { label: `Print ${id}`, config: { configVersion: 1, code: loud } },
+    })),
+  ]
+  const edges = ['a', 'b', 'c'].map((id) => ({ id: `e_${id}`, source: 'in', target: id }))
+  const file = {
+    format: 'wardflow.workflow',
+    version: 1,
+    metadata: {
+      id: 'loud',
+      name: 'Loud',
+      createdAt: '2026-12-01T00:00:00.000Z',
+      updatedAt: '2026-12-01T00:00:00.000Z',
+    },
+    nodes,
+    edges,
+  }
+  await app.importWorkflow(jsonFile('loud.wardflow.json', file))
+  await expect(app.canvas.nodes).toHaveCount(4)
+  await page.getByTestId('auto-layout').click()
+  await app.run.start()
+  await app.run.finished()
+  for (const id of ['a', 'b', 'c']) await expect(app.canvas.console(id)).toContainText('line 299')
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-testid="flow-node"]')].map((node) => {
+      const r = node.getBoundingClientRect()
+      const c = node.querySelector('[data-testid="node-console"]')?.getBoundingClientRect()
+      return {
+        id: node.dataset['nodeId'] ?? '',
+        node: { x: r.x, y: r.y, width: r.width, height: r.height },
+        console: c ? { x: c.x, y: c.y, width: c.width, height: c.height } : null,
+      }
+    }),
+  )
+  const meets = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+  const covered = boxes.flatMap((owner) =>
+    boxes
+      .filter((other) => other.id !== owner.id && owner.console && meets(owner.console, other.node))
+      .map((other) => `${owner.id}'s console covers ${other.id}`),
+  )
+  expect(boxes.filter((b) => b.console).length).toBeGreaterThanOrEqual(3)
+  expect(covered).toEqual([])
+})

@@ -196,6 +196,8 @@ export const VIEWPORT_ANIMATION_MS = 250
  */
 export const NODE_CONSOLE_BOX_PX = 140
 export const NODE_CONSOLE_TOGGLE_PX = 26
+/** A node body with a one-line summary, the part above its console. */
+export const NODE_BODY_HEIGHT_PX = 96
 /** The canvas keeps at least this height when the run panel and the problems list are open. */
 export const CANVAS_MIN_HEIGHT_PX = 240
 /** The run panel's height (drag its splitter, or arrow keys on it), remembered per browser. */

@@ -32,3 +32,33 @@ describe('fitting a flow into view', () => {
     expect(fitPlan([node(0, 0)], undefined, { width: 0, height: 0 })).toBeNull()
   })
 })
+
+describe('room for consoles', () => {
+  it('the console box of canvas.css is the size auto-layout reserves for it', async () => {
+    const { readFileSync } = await import('node:fs')
+    const css = readFileSync(new URL('../../src/ui/theme/canvas.css', import.meta.url), 'utf8')
+    const { NODE_CONSOLE_BOX_PX } = await import('../../src/defaults.ts')
+    expect(/--console-max-h:\s*(\d+)px/.exec(css)?.[1]).toBe(String(NODE_CONSOLE_BOX_PX))
+  })
+
+  it('auto-layout leaves a console’s room under every node that runs', async () => {
+    const { layoutLeftToRight } = await import('../../src/ui/canvas/layout.ts')
+    const { NODE_BODY_HEIGHT_PX, NODE_CONSOLE_BOX_PX } = await import('../../src/defaults.ts')
+    const nodes = ['a', 'b', 'c'].map((id) => ({
+      id,
+      type: 'code',
+      position: { x: 0, y: 0 },
+      data: { label: id, config: {} },
+    }))
+    const edges = [
+      { id: 'ab', source: 'a', target: 'b' },
+      { id: 'ac', source: 'a', target: 'c' },
+    ]
+    const at = await layoutLeftToRight(nodes, edges, {
+      b: { width: 260, height: 86 },
+      c: { width: 260, height: 86 },
+    })
+    const gap = Math.abs((at.get('b')?.y ?? 0) - (at.get('c')?.y ?? 0))
+    expect(gap).toBeGreaterThanOrEqual(NODE_BODY_HEIGHT_PX + NODE_CONSOLE_BOX_PX)
+  })
+})
