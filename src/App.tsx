@@ -37,6 +37,7 @@ export function App() {
   const TemplatesHost = useLoadedComponent(loadTemplatesHost, useAreaRequested('templates'))
   const SettingsHost = useLoadedComponent(loadSettingsHost, useAreaRequested('settings'))
   const ImportHost = useLoadedComponent(loadImportHost, useAreaRequested('workflows'))
+  const layout = useUi((s) => s.layout)
   const ShortcutSheet = useLoadedComponent(
     loadShortcutSheet,
     useUi((s) => s.shortcutsOpen),
@@ -50,17 +51,25 @@ export function App() {
       <div className="wf-app">
         <Toolbar />
         <ErrorBanner />
-        <div className="wf-main">
-          <aside className="wf-left">
-            <FlowList />
-            <Palette />
-          </aside>
+        <div
+          className="wf-main"
+          data-left-hidden={layout.leftHidden || undefined}
+          data-right-hidden={layout.rightHidden || undefined}
+        >
+          {layout.leftHidden ? null : (
+            <aside className="wf-left">
+              <FlowList />
+              <Palette />
+            </aside>
+          )}
           <FlowBoundary part="canvas">
             <CanvasArea />
           </FlowBoundary>
-          <FlowBoundary part="inspector">
-            <Inspector renderNodeExtras={renderRunDetails} />
-          </FlowBoundary>
+          {layout.rightHidden ? null : (
+            <FlowBoundary part="inspector">
+              <Inspector renderNodeExtras={renderRunDetails} />
+            </FlowBoundary>
+          )}
         </div>
         <StatusNotes />
         {TemplatesHost ? <TemplatesHost /> : null}

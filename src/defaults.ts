@@ -216,13 +216,41 @@ export const NOTE_DEFAULT_HEIGHT_PX = 140
 export const NOTE_MIN_SIZE_PX = 120
 /** Below this zoom, node bodies drop their text (unreadable there) so big flows pan and drag fast. */
 export const CANVAS_DETAIL_MIN_ZOOM = 0.45
+/** From this many nodes on, the canvas renders only the nodes in view (React Flow's option). */
+export const CANVAS_VISIBLE_ONLY_MIN_NODES = 200
 /** Auto-layout spacing (dagre, left to right). */
 export const LAYOUT_RANK_SEP_PX = 80
 export const LAYOUT_NODE_SEP_PX = 40
 /** Zoom used when a problem or a node is focused; fitView never zooms in past FIT_VIEW_MAX_ZOOM. */
 export const FOCUS_NODE_MAX_ZOOM = 1.2
 export const FIT_VIEW_MAX_ZOOM = 1.5
+/**
+ * Fitting the view (the Fit button, auto-layout, opening a flow) never zooms out past this, where
+ * node titles are still readable (well above CANVAS_DETAIL_MIN_ZOOM, where they are dropped). A
+ * flow too big to fit at this zoom is shown from its start (its first node at the left), not
+ * shrunk to dots.
+ */
+export const FIT_VIEW_MIN_ZOOM = 0.7
+export const FIT_VIEW_MIN_ZOOM_RANGE: NumberRange = { min: 0.5, max: 1, step: 0.05 }
+/** Space kept free around the fitted flow, as a share of the canvas (React Flow's `padding`). */
+export const FIT_VIEW_PADDING = 0.1
+/** Left margin before a flow's first node when it is shown from its start. */
+export const FIT_VIEW_START_MARGIN_PX = 40
 export const VIEWPORT_ANIMATION_MS = 250
+/**
+ * Space a node's console takes below its body once a run wrote to it (the fixed box of
+ * canvas.css, `--console-max-h`, plus its toggle row). Auto-layout reserves it under every node
+ * that can print, so a console never covers the node below it.
+ */
+export const NODE_CONSOLE_BOX_PX = 140
+export const NODE_CONSOLE_TOGGLE_PX = 26
+/** A node body with a one-line summary, the part above its console. */
+export const NODE_BODY_HEIGHT_PX = 96
+/** The canvas keeps at least this height when the run panel and the problems list are open. */
+export const CANVAS_MIN_HEIGHT_PX = 240
+/** The run panel's height (drag its splitter, or arrow keys on it), remembered per browser. */
+export const RUN_PANEL_HEIGHT_PX = 220
+export const RUN_PANEL_HEIGHT_RANGE_PX: NumberRange = { min: 72, max: 640, step: 24 }
 /** Preflight runs this long after the last structural edit, never per drag frame. */
 export const PREFLIGHT_DEBOUNCE_MS = 300
 /** How long a status note (refused connection, pasted nodes) stays on screen. */

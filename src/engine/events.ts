@@ -75,7 +75,11 @@ export interface NodeErrorEvent extends EventBase {
 export interface NodeSkippedEvent extends EventBase {
   type: 'nodeSkipped'
   nodeId: string
+  /** Plain English. */
   reason: string
+  /** Why, as data (so a UI can word it): the upstream node that failed, or the run was stopped. */
+  failedNodeId?: string
+  stopped?: true
 }
 
 export interface RunFinishEvent extends EventBase {

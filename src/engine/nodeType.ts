@@ -11,7 +11,11 @@ import { TEMPLATE_MAX_DEPTH as MAX_SCAN_DEPTH } from '../defaults.ts'
 export interface ConfigIssue {
   /** Dot/bracket path inside the config, e.g. `tools[0].name`; '' for the whole config. */
   path: string
+  /** Plain English (the CLI prints it). */
   message: string
+  /** The UI's catalogue key for the message (e.g. `nodes:issues.promptMissing`), and its values. */
+  key?: string
+  params?: Record<string, string | number>
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: ConfigIssue[] }

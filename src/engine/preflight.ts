@@ -6,7 +6,7 @@
  */
 import type { FlowDocument } from './flow.ts'
 import { ancestors, buildGraph, type FlowGraph } from './graph.ts'
-import type { EngineNodeType, NodeRegistry } from './nodeType.ts'
+import type { ConfigIssue, EngineNodeType, NodeRegistry } from './nodeType.ts'
 import { nodeLabel, structuralProblems, toolNodes, type Problem } from './structure.ts'
 import { extractRefs, formatRefPath, TOOL_ARGS_REF, type TemplateRef } from './templates.ts'
 
@@ -37,7 +37,7 @@ export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[]
           severity: 'error',
           nodeId: node.id,
           message: `${nodeLabel(flow, node.id)}: ${issue.path === '' ? 'the settings' : `"${issue.path}"`} ${lowerFirst(issue.message)}`,
-          params: { nodeId: node.id, path: issue.path, issue: issue.message },
+          params: { ...issueParams(issue), nodeId: node.id, path: issue.path },
         })
       }
       continue
@@ -49,7 +49,7 @@ export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[]
         severity: 'error',
         nodeId: node.id,
         message: `${nodeLabel(flow, node.id)}: ${issue.message}`,
-        params: { nodeId: node.id, path: issue.path, issue: issue.message },
+        params: { ...issueParams(issue), nodeId: node.id, path: issue.path },
       })
     }
   }
@@ -60,6 +60,16 @@ export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[]
     problems.push(...refProblems(scope, nodeId, type, config))
   }
   return problems
+}
+
+/**
+ * A config issue's values for the problems list: the English text (`issue`), and the catalogue
+ * key with its values (`issueKey`, the rest) so the UI can word it in the person's language.
+ */
+function issueParams(issue: ConfigIssue): Record<string, string | number> {
+  const out: Record<string, string | number> = { ...issue.params, issue: issue.message }
+  if (issue.key !== undefined) out['issueKey'] = issue.key
+  return out
 }
 
 function lowerFirst(text: string): string {

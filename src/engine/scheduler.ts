@@ -195,18 +195,18 @@ export class RunScheduler implements ExecutionHost {
     const reason = `Skipped because "${name}" failed.`
     const below = descendants(this.plan.graph, id)
     for (const other of this.plan.order) {
-      if (below.has(other)) this.skip(other, reason)
+      if (below.has(other)) this.skip(other, reason, { failedNodeId: id })
     }
     this.pump()
     this.maybeFinish()
   }
 
-  private skip(id: string, reason: string): void {
+  private skip(id: string, reason: string, why: { failedNodeId: string } | { stopped: true }): void {
     const state = this.state.get(id)
     if (state !== 'waiting' && state !== 'ready') return
     this.state.set(id, 'skipped')
     this.settled++
-    this.push({ type: 'nodeSkipped', nodeId: id, reason })
+    this.push({ type: 'nodeSkipped', nodeId: id, reason, ...why })
   }
 
   private maybeFinish(): void {
@@ -229,7 +229,7 @@ export class RunScheduler implements ExecutionHost {
         durationMs,
       })
     }
-    for (const id of this.plan.order) this.skip(id, 'The run was stopped.')
+    for (const id of this.plan.order) this.skip(id, 'The run was stopped.', { stopped: true })
     this.finish('cancelled')
   }
 

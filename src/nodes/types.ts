@@ -5,6 +5,7 @@
  */
 import type { z } from '../zodMini.ts'
 import type { NumberRange } from '../defaults.ts'
+import { zodIssueText } from '../issueText.ts'
 import type {
   ConfigIssue,
   EngineNodeType,
@@ -66,6 +67,11 @@ export interface NodeDefinition<C = unknown> {
   color: string
   labelKey: string
   descriptionKey: string
+  /**
+   * Config fields whose default is text a person reads (an Agent's system prompt), with the
+   * catalogue key of that text: a node added in the UI gets it in the person's language.
+   */
+  defaultTextKeys?: Readonly<Record<string, string>>
   /** Current config shape version; older shapes are migrated by `migrate`. */
   configVersion: number
   schema: z.ZodMiniType<C>
@@ -107,6 +113,7 @@ export function zodParser<C>(schema: z.ZodMiniType<C>): (raw: unknown) => ParseR
     const issues: ConfigIssue[] = result.error.issues.map((issue) => ({
       path: formatPath(issue.path),
       message: issue.message,
+      ...zodIssueText(issue),
     }))
     return { ok: false, issues }
   }

@@ -18,23 +18,33 @@ function lineAndColumn(text: string, position: number): { line: number; column: 
 }
 
 /** Describes a JSON.parse failure with a line and column whatever the JS engine's wording. */
-function syntaxMessage(text: string, error: unknown): string {
+function syntaxProblem(text: string, error: unknown): ImportProblem {
   const raw = error instanceof Error ? error.message : String(error)
   const lineCol = /line (\d+) column (\d+)/i.exec(raw)
   const position = /position (\d+)/i.exec(raw)
   let where = ''
-  if (lineCol) where = ` at line ${lineCol[1]}, column ${lineCol[2]}`
-  else if (position) {
-    const at = lineAndColumn(text, Number(position[1]))
-    where = ` at line ${at.line}, column ${at.column}`
-  } else if (/end of (json )?(input|data)/i.test(raw)) where = ' (it ends too early; the file may be cut off)'
-  return `The file is not valid JSON${where}. ${raw}`
+  let at: { line: number; column: number } | undefined
+  if (lineCol) at = { line: Number(lineCol[1]), column: Number(lineCol[2]) }
+  else if (position) at = lineAndColumn(text, Number(position[1]))
+  if (at) where = ` at line ${at.line}, column ${at.column}`
+  const cutOff = !at && /end of (json )?(input|data)/i.test(raw)
+  if (cutOff) where = ' (it ends too early; the file may be cut off)'
+  const message = `The file is not valid JSON${where}. ${raw}`
+  if (at) return { path: '', message, key: 'ui:importProblem.notJsonAt', params: { ...at, detail: raw } }
+  return {
+    path: '',
+    message,
+    key: cutOff ? 'ui:importProblem.cutOff' : 'ui:importProblem.notJson',
+    params: { detail: raw },
+  }
 }
 
 function tooDeep(what: string): ImportProblem {
   return {
     path: '',
     message: `The ${what} nests deeper than ${IMPORT_MAX_JSON_DEPTH} levels, which no real ${what} does.`,
+    key: 'ui:importProblem.tooDeep',
+    params: { max: IMPORT_MAX_JSON_DEPTH },
   }
 }
 
@@ -43,7 +53,10 @@ export type JsonTextResult = { ok: true; value: unknown } | { ok: false; problem
 /** Parses JSON text a person handed us. Never throws. */
 export function readJsonText(text: unknown, what: string): JsonTextResult {
   if (typeof text !== 'string')
-    return { ok: false, problems: [{ path: '', message: `The ${what} is not text.` }] }
+    return {
+      ok: false,
+      problems: [{ path: '', message: `The ${what} is not text.`, key: 'ui:importProblem.notText' }],
+    }
   const bytes = utf8Length(text)
   if (bytes > IMPORT_MAX_FILE_BYTES) {
     const mb = (n: number): string => (n / (1024 * 1024)).toFixed(1)
@@ -53,18 +66,24 @@ export function readJsonText(text: unknown, what: string): JsonTextResult {
         {
           path: '',
           message: `The ${what} is ${mb(bytes)} MB; the limit is ${mb(IMPORT_MAX_FILE_BYTES)} MB.`,
+          key: 'ui:importProblem.tooLarge',
+          params: { size: mb(bytes), max: mb(IMPORT_MAX_FILE_BYTES) },
         },
       ],
     }
   }
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  if (body.trim() === '') return { ok: false, problems: [{ path: '', message: `The ${what} is empty.` }] }
+  if (body.trim() === '')
+    return {
+      ok: false,
+      problems: [{ path: '', message: `The ${what} is empty.`, key: 'ui:importProblem.empty' }],
+    }
   let value: unknown
   try {
     value = JSON.parse(body)
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, problems: [tooDeep(what)] }
-    return { ok: false, problems: [{ path: '', message: syntaxMessage(body, error) }] }
+    return { ok: false, problems: [syntaxProblem(body, error)] }
   }
   if (jsonDepth(value, IMPORT_MAX_JSON_DEPTH) > IMPORT_MAX_JSON_DEPTH) {
     return { ok: false, problems: [tooDeep(what)] }

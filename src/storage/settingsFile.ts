@@ -16,6 +16,7 @@ import { isPlainObject, type ImportProblem } from './restore/index.ts'
 import { mergeSecrets, secretValues, splitSecrets, type Secrets } from './secrets.ts'
 import { parseSettingsStrict } from './settingsValidate.ts'
 import { getAtPath, parseJsonPath, setAtPath } from './jsonPath.ts'
+import { zodIssueText } from '../issueText.ts'
 
 export const SETTINGS_FILE_FORMAT = 'wardflow.settings'
 export const SETTINGS_FILE_VERSION = 1
@@ -153,7 +154,7 @@ function headerProblems(file: Record<string, unknown>): ImportProblem[] {
   const parsed = headerSchema.safeParse(file)
   return parsed.success
     ? []
-    : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+    : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, ...zodIssueText(i) }))
 }
 
 /**
@@ -196,6 +197,7 @@ async function restoreEncrypted(
       env.error.issues.map((i) => ({
         path: ['encrypted', ...i.path.map(String)].join('.'),
         message: i.message,
+        ...zodIssueText(i),
       })),
     )
   }

@@ -10,6 +10,7 @@ import {
 } from '../settings/schema.ts'
 import { formatPath } from '../nodes/types.ts'
 import { isPlainObject } from './restore/schema.ts'
+import { zodIssueText } from '../issueText.ts'
 
 export interface SettingsCheck {
   settings: AppSettings
@@ -45,6 +46,7 @@ export function parseSettingsStrict(
       return {
         path: rest === '' ? prefix : rest.startsWith('[') ? `${prefix}${rest}` : `${prefix}.${rest}`,
         message: issue.message,
+        ...zodIssueText(issue),
       }
     }),
   }

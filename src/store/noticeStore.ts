@@ -16,13 +16,21 @@ export interface BannerError {
   messageKey?: string
   details?: Readonly<Record<string, string | number | boolean>>
   /** Each problem with its JSON path (a refused import), listed under the message. */
-  problems?: ReadonlyArray<{ path: string; message: string }>
+  problems?: ReadonlyArray<BannerProblem>
   /**
    * The flow the failure belongs to (a run, its history): the banner goes when another flow
    * opens, and is never shown over another flow. Without it the banner is the app's (storage, a
    * refused file) and stays until dismissed.
    */
   flowId?: string
+}
+
+/** One problem of a refused import: English `message`, and the catalogue `key` the UI prefers. */
+export interface BannerProblem {
+  path: string
+  message: string
+  key?: string
+  params?: Readonly<Record<string, string | number>>
 }
 
 export interface StatusNote {

@@ -35,6 +35,7 @@ export {
 } from './runStoreReducer.ts'
 export type {
   BadgeLabeller,
+  LineLabeller,
   ConsoleLine,
   ConsoleLineKind,
   NodeAlert,
@@ -42,6 +43,7 @@ export type {
   NodeRunStatus,
   RunFailure,
   RunOutcome,
+  ReduceOptions,
   RunSummary,
   RunView,
 } from './runStoreReducer.ts'

@@ -193,8 +193,15 @@ export interface RunView {
   run: RunSummary | null
 }
 
+/** Words a node's error and skip lines in the UI's language; without them, the events' English. */
+export interface LineLabeller {
+  error(code: string, message: string): string
+  skipped(event: { reason: string; failedNodeId?: string; stopped?: true }): string
+}
+
 export interface ReduceOptions {
   badge?: BadgeLabeller
+  lines?: LineLabeller
 }
 
 /** Applies `events` in order and returns the new view; untouched nodes keep their objects. */
@@ -204,6 +211,7 @@ export function reduceRunEvents(
   options: ReduceOptions = {},
 ): RunView {
   const badge = options.badge ?? englishBadge
+  const lines = options.lines
   let nodes: Record<string, NodeRunState> | undefined
   let run = view.run
   const draft = (): Record<string, NodeRunState> => (nodes ??= keyedRecord(view.nodes))
@@ -273,27 +281,30 @@ export function reduceRunEvents(
       }
       case 'nodeError': {
         const stopped = event.code === 'CANCELLED'
+        const errorText = lines ? lines.error(event.code, event.message) : event.message
         const base = withLine(ended(node(event.nodeId)), {
           kind: stopped ? 'info' : 'error',
-          text: event.message,
+          text: errorText,
         })
         put(event.nodeId, {
           ...base,
           status: stopped ? 'stopped' : 'error',
-          error: { code: event.code, message: event.message },
+          error: { code: event.code, message: errorText },
           durationMs: event.durationMs,
         })
-        settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: event.message })
+        settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: errorText })
         break
       }
-      case 'nodeSkipped':
+      case 'nodeSkipped': {
+        const skipText = lines ? lines.skipped(event) : event.reason
         put(event.nodeId, {
-          ...withLine(ended(node(event.nodeId)), { kind: 'info', text: event.reason }),
+          ...withLine(ended(node(event.nodeId)), { kind: 'info', text: skipText }),
           status: 'skipped',
-          skipReason: event.reason,
+          skipReason: skipText,
         })
         settle()
         break
+      }
       case 'runFinish':
         if (run) {
           run = {

@@ -1,5 +1,6 @@
 /** View preferences and open panels: not part of any flow, not in the undo history. */
 import { createStore, useStore } from 'zustand'
+import { clampRunPanelHeight, readLayoutPrefs, writeLayoutPrefs, type LayoutPrefs } from './layoutPrefs.ts'
 
 export interface UiState {
   snapToGrid: boolean
@@ -13,6 +14,9 @@ export interface UiState {
   setShortcutsOpen(open: boolean): void
   setProblemsOpen(open: boolean): void
   setConnectFrom(nodeId: string | null): void
+  /** Side panels hidden and the run panel's height (layoutPrefs.ts, remembered per browser). */
+  layout: LayoutPrefs
+  setLayout(patch: Partial<LayoutPrefs>): void
 }
 
 export const uiStore = createStore<UiState>()((set, get) => ({
@@ -26,6 +30,13 @@ export const uiStore = createStore<UiState>()((set, get) => ({
   setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
   setProblemsOpen: (problemsOpen) => set({ problemsOpen }),
   setConnectFrom: (connectFrom) => set({ connectFrom }),
+  layout: readLayoutPrefs(),
+  setLayout: (patch) => {
+    const layout = { ...get().layout, ...patch }
+    layout.runPanelHeightPx = clampRunPanelHeight(layout.runPanelHeightPx)
+    set({ layout })
+    writeLayoutPrefs(layout)
+  },
 }))
 
 export function useUi<T>(selector: (state: UiState) => T): T {

@@ -283,6 +283,8 @@ describe('PatchCat files that cannot make a flow are refused with paths', () => 
         {
           path: 'edges[1]',
           message: 'The flow has a cycle: a -> b -> a. A flow must not loop back on itself.',
+          key: 'ui:importProblem.cycle',
+          params: { nodes: 'a -> b -> a' },
         },
       ],
     })

@@ -18,9 +18,14 @@ import {
   workflowFileName,
 } from '../../storage/index.ts'
 import { readTextFile } from '../../storage/textFile.ts'
-import { flowStore as defaultFlowStore, selectDocument, type FlowStore } from '../../store/flowStore.ts'
+import {
+  EMPTY_VIEWPORT,
+  flowStore as defaultFlowStore,
+  selectDocument,
+  type FlowStore,
+} from '../../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../../store/libraryStore.ts'
-import { noticeStore as defaultNotices, type NoticeState } from '../../store/noticeStore.ts'
+import { noticeStore as defaultNotices, type BannerProblem, type NoticeState } from '../../store/noticeStore.ts'
 import {
   importUiStore as defaultImportUi,
   type ImportReport,
@@ -98,16 +103,13 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
   const newFlowId = deps.newFlowId ?? defaultFlowId
   const t = deps.translate ?? i18nTranslate
 
-  function refuse(
-    fileName: string,
-    problems: ReadonlyArray<{ path: string; message: string }>,
-  ): ImportOutcome {
+  function refuse(fileName: string, problems: ReadonlyArray<BannerProblem>): ImportOutcome {
     notices.getState().showError({
       code: 'IMPORT_INVALID',
       message: t('import.refused', { file: fileName, count: problems.length }),
       messageKey: 'settings:import.refused',
       details: { file: fileName, count: problems.length },
-      problems: problems.map((p) => ({ path: p.path, message: p.message })),
+      problems: problems.map(({ path, message, key, params }) => ({ path, message, key, params })),
     })
     return { status: 'refused' }
   }
@@ -133,7 +135,12 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
       } else name = t('import.copyName', { name })
     }
     const stamp = new Date(now()).toISOString()
-    const doc = asNewFlow({ ...incoming, metadata: { ...incoming.metadata, name } }, id, stamp)
+    // The file's viewport was made on another screen: the canvas fits the flow instead.
+    const doc = asNewFlow(
+      { ...incoming, viewport: { ...EMPTY_VIEWPORT }, metadata: { ...incoming.metadata, name } },
+      id,
+      stamp,
+    )
     // Pending edits of the open flow are written first, so they cannot land on top of this one.
     await deps.flows.flush()
     await saveFlow(await db(), doc)

@@ -58,7 +58,14 @@ const runEventSchema = z.discriminatedUnion('type', [
     message: z.string(),
     durationMs: z.number(),
   }),
-  z.object({ ...base, type: z.literal('nodeSkipped'), nodeId: z.string(), reason: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('nodeSkipped'),
+    nodeId: z.string(),
+    reason: z.string(),
+    failedNodeId: z.string().optional(),
+    stopped: z.literal(true).optional(),
+  }),
   z.object({
     ...base,
     type: z.literal('runFinish'),

@@ -7,12 +7,7 @@ import type { RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
-import {
-  replayRunEvents,
-  type BadgeLabeller,
-  type RunHistoryItem,
-  type RunView,
-} from '../../store/runStore.ts'
+import { replayRunEvents, type ReduceOptions, type RunHistoryItem, type RunView } from '../../store/runStore.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
 export interface SaveRunRequest {
@@ -55,9 +50,9 @@ export function historyItem(record: RunRecord): RunHistoryItem {
 }
 
 /** What the canvas showed when `record` ended, rebuilt from its saved events. */
-export function replayRecord(record: RunRecord, badge?: BadgeLabeller): RunView {
+export function replayRecord(record: RunRecord, options: ReduceOptions = {}): RunView {
   const events: RunEvent[] = parseStoredEvents(record.events)
-  const view = replayRunEvents(events, { badge })
+  const view = replayRunEvents(events, options)
   // A record whose events were damaged still knows its outcome: show that much.
   const run = view.run ?? {
     runId: record.id,

@@ -4,14 +4,9 @@
  * into one error-banner message. Nodes that cannot run are always named, in a list of their own.
  */
 import { RUN_REFUSAL_MAX_LISTED } from '../../defaults.ts'
-import {
-  nodeLabel,
-  preflight,
-  type FlowDocument,
-  type NodeRegistry,
-  type Problem,
-} from '../../engine/index.ts'
+import { nodeLabel, preflight, type FlowDocument, type NodeRegistry, type Problem } from '../../engine/index.ts'
 import type { BannerError } from '../../store/noticeStore.ts'
+import { problemText } from '../../ui/problems/problemText.ts'
 
 /** Looks up a `run:` catalogue entry. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string
@@ -30,9 +25,10 @@ function unsupportedEntry(flow: FlowDocument, problem: Problem, t: Translate): s
   return t('refused.unsupportedItem', { node: nodeLabel(flow, nodeId), type })
 }
 
-function describe(problem: Problem, t: Translate): string {
+function describe(flow: FlowDocument, problem: Problem, t: Translate): string {
   if (problem.code === 'CYCLE') return t('refused.cycle', { cycle: String(problem.params['cycle'] ?? '') })
-  return problem.message
+  const labels = new Map(flow.nodes.map((n) => [n.id, n.data.label]))
+  return problemText(problem, t, (id) => labels.get(id))
 }
 
 /**
@@ -58,7 +54,7 @@ export function runRefusal(
     )
   }
   if (others.length > 0) {
-    const listed = others.slice(0, RUN_REFUSAL_MAX_LISTED).map((p) => describe(p, t))
+    const listed = others.slice(0, RUN_REFUSAL_MAX_LISTED).map((p) => describe(flow, p, t))
     const more = others.length - listed.length
     parts.push(
       t(unsupported.length > 0 ? 'refused.alsoProblems' : 'refused.problems', { count: others.length }) +

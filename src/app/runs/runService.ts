@@ -33,6 +33,7 @@ import {
 } from './RunResources.ts'
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
+import { runLineLabeller } from './runLines.ts'
 import { RUN_REFUSED_CODE, runRefusal, type Translate } from './runRefusal.ts'
 
 export interface RunServiceDeps {
@@ -81,6 +82,9 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   const t = deps.translate ?? i18nTranslate
   const badge: BadgeLabeller = (alert) =>
     t(`badge.${alert.layer}.${alert.level}`, { detector: alert.detector ?? '' })
+  const labelOf = (id: string): string | undefined =>
+    deps.flows.getState().nodes.find((n) => n.id === id)?.data.label
+  const lines = runLineLabeller(t, labelOf)
   const resources = new RunResources(deps.host, deps.settings, deps.keys)
   const newRunId = deps.newRunId ?? defaultRunId
   let controller: AbortController | null = null
@@ -156,7 +160,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
-        if (openFlowId() === flowId) runs().actions.applyEvents(events, { badge })
+        if (openFlowId() === flowId) runs().actions.applyEvents(events, { badge, lines })
       },
       deps.frames ?? pacedFrames(animationFrames, RUN_BATCH_MIN_INTERVAL_MS),
     )
@@ -237,7 +241,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
           await refreshHistory()
           return
         }
-        const view = replayRecord(record, badge)
+        const view = replayRecord(record, { badge, lines })
         runs().actions.showPast(historyItem(record), { ...view.nodes }, view.run)
       } catch (error) {
         const e = toFlowError(error, 'STORAGE_FAILED')

@@ -74,20 +74,34 @@ export function inheritedAgentSettings({ protection }: InheritGlobals): Record<s
 /** Settings a run needs that a parsed config may still leave empty. */
 export function checkAgentConfig(config: AgentConfig): ConfigIssue[] {
   const issues: ConfigIssue[] = []
-  if (config.prompt.trim() === '') issues.push({ path: 'prompt', message: 'Write a prompt for the agent.' })
+  if (config.prompt.trim() === '')
+    issues.push({
+      path: 'prompt',
+      message: 'Write a prompt for the agent.',
+      key: 'nodes:issues.agentPromptMissing',
+    })
   config.tools.forEach((tool, i) => {
     const path = `tools[${i}]`
-    if (tool.name === '') issues.push({ path: `${path}.name`, message: `Tool ${i + 1} needs a name.` })
-    const who = tool.name || `Tool ${i + 1}`
-    if (tool.kind === 'code' && (tool.code ?? '').trim() === '') {
-      issues.push({ path: `${path}.code`, message: `Write the code of tool "${who}".` })
+    const number = i + 1
+    if (tool.name === '')
+      issues.push({
+        path: `${path}.name`,
+        message: `Tool ${number} needs a name.`,
+        key: 'nodes:issues.toolNameMissing',
+        params: { number },
+      })
+    const who = tool.name || `Tool ${number}`
+    // i18next's context picks the catalogue's wording for an unnamed tool (`..._unnamed`).
+    const params = { tool: tool.name, number, context: tool.name === '' ? 'unnamed' : '' }
+    const add = (field: string, message: string, key: string): void => {
+      issues.push({ path: `${path}.${field}`, message, key, params })
     }
-    if (tool.kind === 'http' && (tool.url ?? '').trim() === '') {
-      issues.push({ path: `${path}.url`, message: `Give tool "${who}" a URL.` })
-    }
-    if (tool.kind === 'node' && (tool.nodeId ?? '').trim() === '') {
-      issues.push({ path: `${path}.nodeId`, message: `Choose the node tool "${who}" runs.` })
-    }
+    if (tool.kind === 'code' && (tool.code ?? '').trim() === '')
+      add('code', `Write the code of tool "${who}".`, 'nodes:issues.toolCodeMissing')
+    if (tool.kind === 'http' && (tool.url ?? '').trim() === '')
+      add('url', `Give tool "${who}" a URL.`, 'nodes:issues.toolUrlMissing')
+    if (tool.kind === 'node' && (tool.nodeId ?? '').trim() === '')
+      add('nodeId', `Choose the node tool "${who}" runs.`, 'nodes:issues.toolNodeMissing')
   })
   return issues
 }
@@ -101,6 +115,7 @@ export const agentNode: NodeDefinition<AgentConfig> = {
   configVersion: AGENT_CONFIG_VERSION,
   schema: agentConfigSchema,
   defaultConfig: defaultAgentConfig,
+  defaultTextKeys: { systemPrompt: 'nodes:agent.defaultSystemPrompt' },
   fields: AGENT_FIELDS,
   summary: (config) => {
     const prompt = firstLine(config.prompt) || firstLine(config.systemPrompt)

@@ -4,6 +4,7 @@
  * Numbers outside their range are refused with a message, never clamped.
  */
 import { z } from '../../zodMini.ts'
+import { issueKey } from '../../issueText.ts'
 import {
   AGENT_MAX_ITERATIONS_RANGE,
   AGENT_TOKEN_BUDGET_RANGE,
@@ -34,6 +35,7 @@ const keyValueSchema = z.object({ key: z.string(), value: z.string() })
 const parametersSchema = z.record(z.string(), z.unknown()).check(
   z.refine((schema) => schema.type === undefined || schema.type === 'object', {
     message: 'The parameters schema must describe an object ("type": "object").',
+    params: issueKey('nodes:issues.parametersNotObject'),
   }),
 )
 
@@ -77,6 +79,7 @@ export const agentConfigSchema = z.object({
             code: 'custom',
             path: [index, 'name'],
             message: `Two tools are named "${tool.name}".`,
+            params: issueKey('nodes:issues.toolNameTaken', { tool: tool.name }),
           })
         }
         seen.add(tool.name)

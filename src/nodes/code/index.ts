@@ -78,7 +78,9 @@ export const codeNode: NodeDefinition<CodeConfig> = {
     parseConfig: zodParser(codeConfigSchema),
     outputs: () => ['result', 'logs'],
     check: (config) =>
-      config.code.trim() === '' ? [{ path: 'code', message: 'Write the code to run.' }] : [],
+      config.code.trim() === ''
+        ? [{ path: 'code', message: 'Write the code to run.', key: 'nodes:issues.codeMissing' }]
+        : [],
     templates: () => [],
     execute: executeCode,
   }),

@@ -63,7 +63,9 @@ export const httpNode: NodeDefinition<HttpConfig> = {
     parseConfig: zodParser(httpConfigSchema),
     outputs: () => ['status', 'ok', 'headers', 'body'],
     check: (config) =>
-      config.url.trim() === '' ? [{ path: 'url', message: 'Enter the URL to request.' }] : [],
+      config.url.trim() === ''
+        ? [{ path: 'url', message: 'Enter the URL to request.', key: 'nodes:issues.urlMissing' }]
+        : [],
     templates: (config) => [
       config.method,
       config.url,

@@ -1,6 +1,7 @@
 /** Input node config: named text values a run can override (`--input key=value`). */
 import { z } from '../../zodMini.ts'
 import { isValidFieldKey } from '../../engine/index.ts'
+import { issueKey } from '../../issueText.ts'
 
 export const INPUT_CONFIG_VERSION = 1
 
@@ -9,6 +10,7 @@ export const fieldKeySchema = z.string().check(
   z.refine(isValidFieldKey, {
     message:
       'Use a name without spaces, dots, brackets or quotes (and not __proto__, prototype or constructor).',
+    params: issueKey('nodes:issues.fieldKeyInvalid'),
   }),
 )
 

@@ -70,7 +70,7 @@ export const llmNode: NodeDefinition<LlmConfig> = {
     outputs: () => ['response', 'usage', 'model', 'finishReason'],
     check: (config) =>
       config.prompt.trim() === '' && config.systemPrompt.trim() === ''
-        ? [{ path: 'prompt', message: 'Write a prompt for the model.' }]
+        ? [{ path: 'prompt', message: 'Write a prompt for the model.', key: 'nodes:issues.llmPromptMissing' }]
         : [],
     templates: (config) => [config.systemPrompt, config.prompt, config.model],
     execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeLlm)),

@@ -42,7 +42,15 @@ export type RestoreResult =
 export function capProblems(problems: ImportProblem[]): ImportProblem[] {
   if (problems.length <= IMPORT_MAX_PROBLEMS) return problems
   const rest = problems.length - IMPORT_MAX_PROBLEMS
-  return [...problems.slice(0, IMPORT_MAX_PROBLEMS), { path: '', message: `...and ${rest} more problems.` }]
+  return [
+    ...problems.slice(0, IMPORT_MAX_PROBLEMS),
+    {
+      path: '',
+      message: `...and ${rest} more problems.`,
+      key: 'ui:importProblem.more',
+      params: { count: rest },
+    },
+  ]
 }
 
 function fail(problems: ImportProblem[]): RestoreResult {
@@ -192,7 +200,7 @@ function restoreNode(
   if (!config.ok) {
     if (strict) {
       for (const issue of config.issues)
-        problems.push({ path: joinPath(`${at}.data.config`, issue.path), message: issue.message })
+        problems.push({ ...issue, path: joinPath(`${at}.data.config`, issue.path) })
       return undefined
     }
     notes.push(

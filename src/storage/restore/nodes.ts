@@ -7,6 +7,7 @@ import { UNSUPPORTED_TYPE, type ConfigIssue, type FlowNode } from '../../engine/
 import { getNodeDefinition } from '../../nodes/registry.ts'
 import { formatPath, type NodeDefinition } from '../../nodes/types.ts'
 import { isPlainObject } from './schema.ts'
+import { zodIssueText } from '../../issueText.ts'
 
 /** Finds a node type's definition; the registry by default, a fake in tests. */
 export type NodeLookup = (type: string) => NodeDefinition | undefined
@@ -55,7 +56,11 @@ export function restoreConfig(definition: NodeDefinition, raw: Record<string, un
   if (!parsed.success) {
     return {
       ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: formatPath(i.path), message: i.message })),
+      issues: parsed.error.issues.map((i) => ({
+        path: formatPath(i.path),
+        message: i.message,
+        ...zodIssueText(i),
+      })),
     }
   }
   if (!isPlainObject(parsed.data))

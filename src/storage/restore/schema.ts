@@ -4,11 +4,16 @@
  */
 import { z } from '../../zodMini.ts'
 import { formatPath } from '../../nodes/types.ts'
+import { zodIssueText } from '../../issueText.ts'
 
 /** One thing wrong with an imported or stored document, at a JSON path like `nodes[2].data.config.temperature`. */
 export interface ImportProblem {
   path: string
+  /** Plain English (the CLI prints it). */
   message: string
+  /** The UI's catalogue key for the message (`ui:importProblem.*`, `ui:validation.*`) and its values. */
+  key?: string
+  params?: Record<string, string | number>
 }
 
 export const EPOCH_ISO = new Date(0).toISOString()
@@ -64,6 +69,7 @@ export function zodProblems(error: z.core.$ZodError, prefix = ''): ImportProblem
   return error.issues.map((issue) => ({
     path: joinPath(prefix, formatPath(issue.path)),
     message: issue.message,
+    ...zodIssueText(issue),
   }))
 }
 

@@ -17,7 +17,13 @@ import {
   type OnMoveEnd,
 } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import { CANVAS_DETAIL_MIN_ZOOM, FIT_VIEW_MAX_ZOOM, MINIMAP_MAX_NODES, SNAP_GRID_PX } from '../../defaults.ts'
+import {
+  CANVAS_DETAIL_MIN_ZOOM,
+  CANVAS_VISIBLE_ONLY_MIN_NODES,
+  FIT_VIEW_MAX_ZOOM,
+  MINIMAP_MAX_NODES,
+  SNAP_GRID_PX,
+} from '../../defaults.ts'
 import { getNodeDefinition, nodeDefinitions } from '../../nodes/registry.ts'
 import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
@@ -29,6 +35,7 @@ import { useResolvedTheme } from '../theme/useTheme.ts'
 import { nodeTypes } from './nodeTypes.ts'
 import { useCanvasCommands } from './commands.ts'
 import { PALETTE_MIME } from './dnd.ts'
+import { useFitOnOpen } from './useFitOnOpen.ts'
 
 const selectRfNodes = createRfNodesSelector()
 const selectRfEdges = createRfEdgesSelector()
@@ -148,6 +155,7 @@ export function Canvas({ overlay }: CanvasProps = {}) {
     [t, i18n.language],
   )
 
+  useFitOnOpen(flowId)
   const defaultViewport = useMemo(() => flowStore.getState().viewport, [flowId]) // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -179,7 +187,7 @@ export function Canvas({ overlay }: CanvasProps = {}) {
           multiSelectionKeyCode={['Meta', 'Control']}
           colorMode={theme}
           minZoom={0.1}
-          onlyRenderVisibleElements={nodes.length > 200}
+          onlyRenderVisibleElements={nodes.length > CANVAS_VISIBLE_ONLY_MIN_NODES}
           proOptions={PRO_OPTIONS}
           defaultEdgeOptions={DEFAULT_EDGE_OPTIONS}
           ariaLabelConfig={ariaLabels}

@@ -1,5 +1,8 @@
 /** The canvas with its welcome overlay (empty flow) and the problems list below it. */
+import type { CSSProperties } from 'react'
 import { useServices } from '../services.ts'
+import { CANVAS_MIN_HEIGHT_PX } from '../../defaults.ts'
+import { useUi } from '../../store/uiStore.ts'
 import { useFlowStore } from '../../store/flowStore.ts'
 import { ProblemsPanel } from '../problems/ProblemsPanel.tsx'
 import { RunPanel } from '../run/RunPanel.tsx'
@@ -9,8 +12,13 @@ import { Canvas } from './Canvas.tsx'
 export function CanvasArea() {
   const { templates } = useServices()
   const empty = useFlowStore((s) => s.flowId !== null && s.nodes.length === 0)
+  const runPanelHeight = useUi((s) => s.layout.runPanelHeightPx)
+  const sizes = {
+    '--canvas-min-h': `${CANVAS_MIN_HEIGHT_PX}px`,
+    '--run-panel-h': `${runPanelHeight}px`,
+  } as CSSProperties
   return (
-    <main className="wf-center">
+    <main className="wf-center" style={sizes}>
       <div className="wf-canvas-wrap">
         <Canvas
           overlay={

@@ -5,16 +5,12 @@
 import { useMemo } from 'react'
 import { useReactFlow, useStore as useRfStore } from '@xyflow/react'
 import { useTranslation } from 'react-i18next'
-import {
-  FIT_VIEW_MAX_ZOOM,
-  FOCUS_NODE_MAX_ZOOM,
-  PASTE_OFFSET_PX,
-  VIEWPORT_ANIMATION_MS,
-} from '../../defaults.ts'
+import { FOCUS_NODE_MAX_ZOOM, PASTE_OFFSET_PX, VIEWPORT_ANIMATION_MS } from '../../defaults.ts'
 import type { XY } from '../../engine/index.ts'
 import { flowStore } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
 import { uiStore } from '../../store/uiStore.ts'
+import { fitFlow } from './fitFlow.ts'
 import { layoutLeftToRight } from './layout.ts'
 import { freeSpot, newNodeAt } from './newNode.ts'
 
@@ -70,16 +66,15 @@ export function useCanvasCommands(): CanvasCommands {
         flowStore.getState().actions.select([id])
         void rf.fitView({ nodes: [{ id }], duration: VIEWPORT_ANIMATION_MS, maxZoom: FOCUS_NODE_MAX_ZOOM })
       },
-      fitView: () => void rf.fitView({ duration: VIEWPORT_ANIMATION_MS, maxZoom: FIT_VIEW_MAX_ZOOM }),
+      fitView: () => fitFlow(rf, domNode, VIEWPORT_ANIMATION_MS),
       autoLayout: async () => {
         const { nodes, edges, measured, actions } = flowStore.getState()
         if (nodes.length === 0 || refuseReadOnly()) return
         const positions = await layoutLeftToRight(nodes, edges, measured)
         actions.setPositions(positions)
         noticeStore.getState().note('canvas.laidOut', undefined, 'success')
-        requestAnimationFrame(
-          () => void rf.fitView({ duration: VIEWPORT_ANIMATION_MS, maxZoom: FIT_VIEW_MAX_ZOOM }),
-        )
+        // Next frame: React Flow has the new positions by then.
+        requestAnimationFrame(() => fitFlow(rf, domNode, VIEWPORT_ANIMATION_MS))
       },
       duplicateSelection: () => {
         if (refuseReadOnly()) return

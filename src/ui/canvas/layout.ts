@@ -2,10 +2,28 @@
  * Auto-layout, left to right, with dagre. dagre is imported on demand so it stays out of the
  * first-paint bundle. Returns top-left positions; the caller applies them as one undo step.
  */
-import { LAYOUT_NODE_SEP_PX, LAYOUT_RANK_SEP_PX } from '../../defaults.ts'
+import {
+  LAYOUT_NODE_SEP_PX,
+  LAYOUT_RANK_SEP_PX,
+  NODE_BODY_HEIGHT_PX,
+  NODE_CONSOLE_BOX_PX,
+  NODE_CONSOLE_TOGGLE_PX,
+} from '../../defaults.ts'
+import { NOTE_TYPE } from '../../store/rfAdapter.ts'
 import { ownValue, type FlowEdge, type FlowNode, type XY } from '../../engine/index.ts'
 import type { Size } from '../../store/flowStore.ts'
 import { nominalSize } from './newNode.ts'
+
+/**
+ * The room a node takes in the layout: a node that runs gets its console's fixed box below its
+ * body (reserved whether or not a run has filled it yet), so no console covers the node under it.
+ */
+function layoutSize(node: FlowNode, measured: Readonly<Record<string, Size>>): Size {
+  const size = node.size ?? ownValue(measured, node.id) ?? nominalSize(node.type)
+  if (node.type === NOTE_TYPE || node.size) return size
+  const withConsole = NODE_BODY_HEIGHT_PX + NODE_CONSOLE_TOGGLE_PX + NODE_CONSOLE_BOX_PX
+  return { width: size.width, height: Math.max(size.height, withConsole) }
+}
 
 export async function layoutLeftToRight(
   nodes: readonly FlowNode[],
@@ -24,7 +42,7 @@ export async function layoutLeftToRight(
   graph.setDefaultEdgeLabel(() => ({}))
   const sizes = new Map<string, Size>()
   for (const node of nodes) {
-    const size = node.size ?? ownValue(measured, node.id) ?? nominalSize(node.type)
+    const size = layoutSize(node, measured)
     sizes.set(node.id, size)
     graph.setNode(node.id, { width: size.width, height: size.height })
   }

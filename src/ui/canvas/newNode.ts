@@ -27,6 +27,21 @@ export function snap(p: XY, enabled: boolean): XY {
   }
 }
 
+/** The default config with its readable texts (e.g. an Agent's system prompt) in the UI's language. */
+function localizedDefaults(
+  config: Record<string, unknown>,
+  keys: Readonly<Record<string, string>> | undefined,
+  t: TFunction,
+): Record<string, unknown> {
+  if (!keys) return config
+  const out = { ...config }
+  for (const [field, key] of Object.entries(keys)) {
+    const fallback = out[field]
+    if (typeof fallback === 'string') out[field] = t(key, { defaultValue: fallback })
+  }
+  return out
+}
+
 /** A node of `type` whose centre is at `center` (flow coordinates); null for an unknown type. */
 export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: boolean): NewNode | null {
   const definition = getNodeDefinition(type)
@@ -36,14 +51,21 @@ export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: bo
     type,
     position: snap({ x: center.x - size.width / 2, y: center.y - size.height / 2 }, snapToGrid),
     label: t(definition.labelKey),
-    config: definition.defaultConfig() as Record<string, unknown>,
+    config: localizedDefaults(
+      definition.defaultConfig() as Record<string, unknown>,
+      definition.defaultTextKeys,
+      t,
+    ),
   }
   if (type === NOTE_TYPE) node.size = size
   return node
 }
 
 /** The box a node covers, from its stored, measured or nominal size. */
-function box(node: FlowNode, measured: Readonly<Record<string, { width: number; height: number }>>) {
+export function nodeBox(
+  node: FlowNode,
+  measured: Readonly<Record<string, { width: number; height: number }>>,
+) {
   const size = node.size ?? ownValue(measured, node.id) ?? nominalSize(node.type)
   return { x: node.position.x, y: node.position.y, width: size.width, height: size.height }
 }
@@ -60,7 +82,7 @@ export function freeSpot(
   measured: Readonly<Record<string, { width: number; height: number }>> = {},
 ): XY {
   const size = nominalSize(type)
-  const boxes = nodes.map((n) => box(n, measured))
+  const boxes = nodes.map((n) => nodeBox(n, measured))
   const overlaps = (p: XY): boolean =>
     boxes.some(
       (b) => p.x < b.x + b.width && p.x + size.width > b.x && p.y < b.y + b.height && p.y + size.height > b.y,

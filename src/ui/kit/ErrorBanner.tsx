@@ -11,6 +11,7 @@ import { ERRORS_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import { useNotices } from '../../store/noticeStore.ts'
 import { IconButton } from './Button.tsx'
 import { Icon } from './icons.tsx'
+import { issueText } from './issueText.ts'
 
 export function ErrorBanner() {
   const { t, i18n } = useTranslation()
@@ -44,7 +45,10 @@ export function ErrorBanner() {
         {banner.problems && banner.problems.length > 0 ? (
           <ul className="wf-banner__problems" data-testid="error-banner-problems">
             {banner.problems.map((p, i) => (
-              <li key={i}>{p.path === '' ? p.message : `${p.path}: ${p.message}`}</li>
+              <li key={i}>
+                {p.path === '' ? '' : `${p.path}: `}
+                {issueText(t, p.key, p.params, p.message)}
+              </li>
             ))}
           </ul>
         ) : null}

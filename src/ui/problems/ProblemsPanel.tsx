@@ -9,11 +9,7 @@ import { useProblems } from '../../store/preflight.ts'
 import { useUi, uiStore } from '../../store/uiStore.ts'
 import { useCanvasCommands } from '../canvas/commands.ts'
 import { Icon } from '../kit/icons.tsx'
-
-function problemKey(problem: Problem): string {
-  if (problem.code === 'DANGLING_EDGE' && problem.severity === 'warning') return 'problem.DANGLING_EDGE_inert'
-  return `problem.${problem.code}`
-}
+import { problemText } from './problemText.ts'
 
 export function ProblemsPanel() {
   const { t } = useTranslation()
@@ -26,12 +22,7 @@ export function ProblemsPanel() {
   const errors = problems.filter((p) => p.severity === 'error').length
   const warnings = problems.length - errors
 
-  const describe = (problem: Problem): string => {
-    const nodeId = problem.nodeId ?? ''
-    const label = labels.get(nodeId)
-    const node = label && label !== nodeId ? `"${label}" (${nodeId})` : `"${nodeId}"`
-    return t(problemKey(problem), { ...problem.params, node, defaultValue: problem.message })
-  }
+  const describe = (problem: Problem): string => problemText(problem, t, (id) => labels.get(id))
 
   const focus = (problem: Problem): void => {
     if (problem.nodeId && labels.has(problem.nodeId)) commands.focusNode(problem.nodeId)

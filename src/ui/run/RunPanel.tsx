@@ -13,6 +13,7 @@ import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { UsageFigure } from './UsageFigure.tsx'
 import './run.css'
 import './runPanel.css'
+import { RunSplitter } from './RunSplitter.tsx'
 
 // The result and the history are chunks of their own: the page starts with neither a run nor
 // an open history, and the bar above them is all the panel shows until then.
@@ -89,6 +90,7 @@ export function RunPanel() {
       aria-label={t('panel.title')}
       data-open={open || undefined}
     >
+      {open ? <RunSplitter /> : null}
       <div className="wf-run-panel__bar">
         <div className="wf-run-panel__tabs" role="tablist" aria-label={t('panel.title')}>
           {(['run', 'history'] as const).map((id) => (

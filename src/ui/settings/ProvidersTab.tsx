@@ -14,6 +14,7 @@ import { ProviderForm } from './ProviderForm.tsx'
 import { newProvider } from './providerDraft.ts'
 import { settingsUiStore, useSettingsUi } from '../../store/settingsUiStore.ts'
 import { useUnlockKeys } from './useUnlockKeys.ts'
+import { providerLabel } from '../kit/providerLabel.ts'
 
 type Editing = { index: number; provider: ProviderSettings } | null
 
@@ -111,7 +112,7 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
         >
           {settings.providers.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.label || p.id}
+              {providerLabel(p, t)}
             </option>
           ))}
         </select>
@@ -120,7 +121,7 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
         {settings.providers.map((p, index) => (
           <li key={p.id} data-testid="provider-list-item" data-provider-id={p.id}>
             <div className="wf-provider-list__text">
-              <strong>{p.label || p.id}</strong>
+              <strong>{providerLabel(p, t)}</strong>
               {p.id === settings.defaultProviderId ? (
                 <span className="wf-badge">{t('providers.isDefault')}</span>
               ) : null}

@@ -30,6 +30,7 @@ export function Toolbar() {
   const hasSelection = useFlowStore((s) => s.selectedNodeIds.size > 0) && !readOnly
   const hasNodes = useFlowStore((s) => s.nodes.length > 0) && !readOnly
   const snap = useUi((s) => s.snapToGrid)
+  const layout = useUi((s) => s.layout)
   const running = useStore(runStore, (s) => isRunActive(s.phase))
   const fileInput = useRef<HTMLInputElement>(null)
   const runArea = usePrefetchArea('runs')
@@ -90,6 +91,20 @@ export function Toolbar() {
           data-testid="toggle-snap"
           aria-pressed={snap}
           onClick={() => uiStore.getState().toggleSnap()}
+        />
+        <IconButton
+          icon="panelLeft"
+          label={t('toolbar.leftPanel')}
+          data-testid="toggle-left-panel"
+          aria-pressed={!layout.leftHidden}
+          onClick={() => uiStore.getState().setLayout({ leftHidden: !layout.leftHidden })}
+        />
+        <IconButton
+          icon="panelRight"
+          label={t('toolbar.rightPanel')}
+          data-testid="toggle-right-panel"
+          aria-pressed={!layout.rightHidden}
+          onClick={() => uiStore.getState().setLayout({ rightHidden: !layout.rightHidden })}
         />
       </div>
       <div className="wf-toolbar__spacer" />

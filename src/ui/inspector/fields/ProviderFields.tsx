@@ -2,6 +2,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSettings } from '../../../store/settingsStore.ts'
+import { providerLabel } from '../../kit/providerLabel.ts'
 import type { FieldProps } from './types.ts'
 
 export function ProviderField({ inputId, describedBy, value, onChange }: FieldProps) {
@@ -9,7 +10,8 @@ export function ProviderField({ inputId, describedBy, value, onChange }: FieldPr
   const providers = useSettings((s) => s.providers)
   const defaultId = useSettings((s) => s.defaultProviderId)
   const current = typeof value === 'string' ? value : ''
-  const defaultLabel = providers.find((p) => p.id === defaultId)?.label ?? defaultId
+  const defaultProvider = providers.find((p) => p.id === defaultId)
+  const defaultLabel = defaultProvider ? providerLabel(defaultProvider, t) : defaultId
   const known = current === '' || providers.some((p) => p.id === current)
   return (
     <select
@@ -23,7 +25,7 @@ export function ProviderField({ inputId, describedBy, value, onChange }: FieldPr
       {!known ? <option value={current}>{t('inspector.missingProvider', { id: current })}</option> : null}
       {providers.map((p) => (
         <option key={p.id} value={p.id}>
-          {p.label || p.id}
+          {providerLabel(p, t)}
         </option>
       ))}
     </select>
