@@ -221,8 +221,9 @@ describe('resource exhaustion', () => {
     expect(error.details?.timeoutMs).toBe(SHORT_TIMEOUT_MS)
     expect(elapsed).toBeGreaterThanOrEqual(SHORT_TIMEOUT_MS - 5)
     expect(elapsed).toBeLessThan(SHORT_TIMEOUT_MS + 1_500)
-    // 20 ms ticks over 300 ms: a blocked loop would have given none.
-    expect(ticks).toBeGreaterThanOrEqual(5)
+    // 20 ms ticks over 300 ms: a blocked loop would have given none. A loaded 2-core machine
+    // delays timers (4 of 15 came in one run at load 25), so only a blocked loop's 0 fails.
+    expect(ticks).toBeGreaterThanOrEqual(2)
     // The spinning worker was terminated; the next run gets a fresh one and works.
     expect((await run(runner, 'return 7')).result).toBe(7)
     expect(runner.stats().started).toBeGreaterThan(startedBefore)
