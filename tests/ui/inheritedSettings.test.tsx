@@ -115,12 +115,10 @@ async function runWithSettings(type: string, config: Record<string, unknown>) {
 
 describe('inherited settings in the inspector', () => {
   it('a new Agent shows, for every protection field, exactly what its run uses', async () => {
-    settingsStore
-      .getState()
-      .setSettings({
-        ...defaultSettings(),
-        runtimeProtection: { ...defaultSettings().runtimeProtection, ...GLOBAL },
-      })
+    settingsStore.getState().setSettings({
+      ...defaultSettings(),
+      runtimeProtection: { ...defaultSettings().runtimeProtection, ...GLOBAL },
+    })
     const node = paletteNode('agent_1', 'agent', { prompt: 'Go' })
     const panel = await inspect(node)
     await runWithSettings('agent', node.data.config)
@@ -149,12 +147,10 @@ describe('inherited settings in the inspector', () => {
   })
 
   it('a Code node shows the sandbox timeout its run uses', async () => {
-    settingsStore
-      .getState()
-      .setSettings({
-        ...defaultSettings(),
-        runtimeProtection: { ...defaultSettings().runtimeProtection, ...GLOBAL },
-      })
+    settingsStore.getState().setSettings({
+      ...defaultSettings(),
+      runtimeProtection: { ...defaultSettings().runtimeProtection, ...GLOBAL },
+    })
     const node = paletteNode('code_1', 'code', { code: 'return 1' })
     const panel = await inspect(node)
     const { codeRunner } = await runWithSettings('code', node.data.config)

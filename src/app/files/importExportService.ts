@@ -25,7 +25,11 @@ import {
   type FlowStore,
 } from '../../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../../store/libraryStore.ts'
-import { noticeStore as defaultNotices, type BannerProblem, type NoticeState } from '../../store/noticeStore.ts'
+import {
+  noticeStore as defaultNotices,
+  type BannerProblem,
+  type NoticeState,
+} from '../../store/noticeStore.ts'
 import {
   importUiStore as defaultImportUi,
   type ImportReport,

@@ -7,7 +7,12 @@ import type { RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
-import { replayRunEvents, type ReduceOptions, type RunHistoryItem, type RunView } from '../../store/runStore.ts'
+import {
+  replayRunEvents,
+  type ReduceOptions,
+  type RunHistoryItem,
+  type RunView,
+} from '../../store/runStore.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
 export interface SaveRunRequest {

@@ -4,7 +4,13 @@
  * into one error-banner message. Nodes that cannot run are always named, in a list of their own.
  */
 import { RUN_REFUSAL_MAX_LISTED } from '../../defaults.ts'
-import { nodeLabel, preflight, type FlowDocument, type NodeRegistry, type Problem } from '../../engine/index.ts'
+import {
+  nodeLabel,
+  preflight,
+  type FlowDocument,
+  type NodeRegistry,
+  type Problem,
+} from '../../engine/index.ts'
 import type { BannerError } from '../../store/noticeStore.ts'
 import { problemText } from '../../ui/problems/problemText.ts'
 
