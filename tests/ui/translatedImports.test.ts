@@ -10,6 +10,7 @@ import { defaultSettings } from '../../src/settings/schema.ts'
 import { importSettingsText, parseWorkflowText, SettingsImportError } from '../../src/storage/index.ts'
 import { restoreDocument } from '../../src/storage/restore/index.ts'
 import { issueText } from '../../src/ui/kit/issueText.ts'
+import { noteText } from '../../src/ui/import/noteText.ts'
 import { refusalLines } from '../../src/ui/settings/ImportOutcome.tsx'
 
 const t = (key: string, values?: Record<string, string | number>): string => i18next.t(key, values)
@@ -165,5 +166,59 @@ describe('in zh-CN the refusals are Chinese', () => {
     expect(edgeCapProblems().map((p) => p.shown)).toEqual([
       `该工作流有 ${FLOW_MAX_EDGES + 1} 条连线（已合并重复连线）；Wardflow 最多打开 ${FLOW_MAX_EDGES} 条。`,
     ])
+  })
+})
+
+describe('an import’s notes', () => {
+  const node = (id: string) => ({
+    id,
+    type: 'input',
+    position: { x: 0, y: 0 },
+    data: { label: id, config: {} },
+  })
+  const withCopies = (copies: number, distinct: number) => ({
+    format: 'wardflow.workflow',
+    version: 1,
+    metadata: { id: 'f', name: 'f' },
+    nodes: [node('a'), node('b')],
+    edges: [
+      ...Array.from({ length: copies + 1 }, (_, i) => ({ id: `c${i}`, source: 'a', target: 'b' })),
+      ...Array.from({ length: distinct - 1 }, (_, i) => ({
+        id: `d${i}`,
+        source: 'a',
+        sourceHandle: `h${i}`,
+        target: 'b',
+      })),
+    ],
+  })
+  const notesOf = (file: unknown): Array<{ english: string; shown: string }> => {
+    const parsed = parseWorkflowText(JSON.stringify(file))
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems))
+    return parsed.notes.map((n) => ({ english: n, shown: noteText(parsed, n, t) }))
+  }
+  const files = [
+    withCopies(1, 1),
+    withCopies(19_999, 1),
+    withCopies(3, 4),
+    { ...withCopies(2, 1), format: undefined },
+  ]
+
+  it('stay exactly as written in English, folded copies included', async () => {
+    await changeLanguage('en')
+    const all = files.flatMap(notesOf)
+    expect(all.map((n) => n.english)).toContain(
+      '19999 duplicate connections (the same two nodes and handles joined again) were folded into the one already there; 1 connection remains.',
+    )
+    for (const { english, shown } of all) expect(shown).toBe(english)
+  })
+
+  it('are Chinese in zh-CN: folded copies and a file without a header', async () => {
+    await changeLanguage('zh-CN')
+    const all = files.flatMap(notesOf)
+    expect(all.length).toBeGreaterThanOrEqual(5)
+    for (const { shown } of all) expect(shown).toMatch(HAN)
+    expect(all.map((n) => n.shown)).toContain(
+      '19999 条重复连线（再次连接相同的两个节点和端口）已合并到已有的那条；剩余 1 条连线。',
+    )
   })
 })

@@ -25,7 +25,11 @@ import {
   type FlowStore,
 } from '../../store/flowStore.ts'
 import { libraryStore as defaultLibrary, type LibraryState } from '../../store/libraryStore.ts'
-import { noticeStore as defaultNotices, type BannerProblem, type NoticeState } from '../../store/noticeStore.ts'
+import {
+  noticeStore as defaultNotices,
+  type BannerProblem,
+  type NoticeState,
+} from '../../store/noticeStore.ts'
 import {
   importUiStore as defaultImportUi,
   type ImportReport,
@@ -70,6 +74,7 @@ function report(
   fileName: string,
   source: 'wardflow' | 'patchcat',
   notes: string[],
+  keyedNotes: ImportReport['keyedNotes'] = [],
 ): ImportReport {
   const counts = new Map<string, number>()
   const unsupported: Array<{ id: string; originalType: string }> = []
@@ -89,6 +94,7 @@ function report(
     types: [...counts].map(([type, count]) => ({ type, count })),
     unsupported,
     notes,
+    keyedNotes,
   }
 }
 
@@ -151,7 +157,7 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
     else await deps.flows.open(id)
     if (notices.getState().banner?.code === 'IMPORT_INVALID') notices.getState().dismissError()
     if (parsed.source === 'patchcat' || parsed.notes.length > 0) {
-      importUi.getState().showReport(report(doc, fileName, parsed.source, parsed.notes))
+      importUi.getState().showReport(report(doc, fileName, parsed.source, parsed.notes, parsed.keyedNotes))
     } else {
       notices.getState().note('settings:import.done', { name: doc.metadata.name }, 'success')
     }

@@ -21,6 +21,7 @@ import {
   viewportSchema,
   zodProblems,
   type ImportProblem,
+  type KeyedNote,
 } from './schema.ts'
 
 export interface RestoreOptions {
@@ -35,7 +36,7 @@ export interface RestoreOptions {
 }
 
 export type RestoreResult =
-  | { ok: true; doc: FlowDocument; notes: string[]; migrated: string[] }
+  | { ok: true; doc: FlowDocument; notes: string[]; migrated: string[]; keyedNotes?: KeyedNote[] }
   | { ok: false; problems: ImportProblem[] }
 
 /** Keeps a problem list readable: the first IMPORT_MAX_PROBLEMS, then a count of the rest. */
@@ -144,7 +145,14 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   })
 
   const { edges, folded } = foldDuplicateEdges(parsedEdges)
-  if (folded > 0) notes.push(foldedNote(folded, edges.length))
+  const keyedNotes: KeyedNote[] = []
+  if (folded > 0) {
+    const text = foldedNote(folded, edges.length)
+    notes.push(text)
+    // Two keys (one connection left, or several): each plural of `count` (the copies) reads right.
+    const key = edges.length === 1 ? 'ui:importNote.foldedKeptOne' : 'ui:importNote.foldedKeptMany'
+    keyedNotes.push({ text, key, params: { count: folded, kept: edges.length } })
+  }
   if (strict && edges.length > FLOW_MAX_EDGES) {
     const message = `The flow has ${edges.length} connections${folded > 0 ? ' (duplicates folded)' : ''}; Wardflow opens at most ${FLOW_MAX_EDGES}.`
     problems.push({
@@ -161,7 +169,13 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     else notes.push(...graph.map((p) => `${p.path}: ${p.message}`))
   }
   if (problems.length > 0 || metadata === undefined) return fail(problems)
-  return { ok: true, doc: { metadata, viewport, nodes, edges }, notes, migrated: migration.applied }
+  return {
+    ok: true,
+    doc: { metadata, viewport, nodes, edges },
+    notes,
+    migrated: migration.applied,
+    ...(keyedNotes.length > 0 ? { keyedNotes } : {}),
+  }
 }
 
 function foldedNote(folded: number, kept: number): string {
