@@ -84,6 +84,7 @@ export {
   exportSettingsFull,
   importSettingsText,
   settingsFileName,
+  SettingsImportError,
   APP_VERSION,
   SETTINGS_FILE_FORMAT,
   type ImportedSettings,

@@ -79,21 +79,40 @@ export function importPatchCat(
         {
           path: 'nodes',
           message: `The file has ${rawNodes.length} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`,
+          key: 'ui:importProblem.patchcat.tooManyNodes',
+          params: { count: rawNodes.length, max: FLOW_MAX_NODES },
         },
       ],
     }
   }
   rawNodes.forEach((n, i) => {
-    if (!isPlainObject(n)) problems.push({ path: `nodes[${i}]`, message: 'A node must be an object.' })
+    if (!isPlainObject(n))
+      problems.push({
+        path: `nodes[${i}]`,
+        message: 'A node must be an object.',
+        key: 'ui:importProblem.patchcat.nodeNotObject',
+      })
     else {
       if (typeof n.id !== 'string' || n.id === '')
-        problems.push({ path: `nodes[${i}].id`, message: 'A node needs an id (text).' })
+        problems.push({
+          path: `nodes[${i}].id`,
+          message: 'A node needs an id (text).',
+          key: 'ui:importProblem.patchcat.nodeId',
+        })
       if (typeof n.type !== 'string' || n.type === '')
-        problems.push({ path: `nodes[${i}].type`, message: 'A node needs a type (text).' })
+        problems.push({
+          path: `nodes[${i}].type`,
+          message: 'A node needs a type (text).',
+          key: 'ui:importProblem.patchcat.nodeType',
+        })
     }
   })
   if (file.edges !== undefined && !Array.isArray(file.edges))
-    problems.push({ path: 'edges', message: '"edges" must be a list.' })
+    problems.push({
+      path: 'edges',
+      message: '"edges" must be a list.',
+      key: 'ui:importProblem.patchcat.edgesList',
+    })
   if (problems.length > 0) return { ok: false, problems: capProblems(problems) }
 
   const nodesIn = rawNodes as Array<Record<string, unknown> & { id: string; type: string }>

@@ -117,29 +117,47 @@ const headerSchema = z.object({
 
 const payloadSchema = z.object({ values: z.array(z.tuple([z.string(), z.string()])) })
 
-function invalid(problems: ImportProblem[]): FlowError {
-  const first = problems[0] ?? { path: '', message: 'The file is damaged.' }
-  const list = problems
+/**
+ * A refused settings file. The message is English (the CLI prints it); `problems` keep their
+ * catalogue keys so the Backup tab can list them in the UI's language.
+ */
+export class SettingsImportError extends FlowError {
+  readonly problems: readonly ImportProblem[]
+  constructor(message: string, problems: readonly ImportProblem[], path: string) {
+    super('IMPORT_INVALID', message, { details: { path, problems: problems.length } })
+    this.problems = problems
+  }
+}
+
+function invalid(problems: ImportProblem[]): SettingsImportError {
+  const first = problems[0] ?? {
+    path: '',
+    message: 'The file is damaged.',
+    key: 'ui:importProblem.settings.damaged',
+  }
+  const all = problems.length > 0 ? problems : [first]
+  const list = all
     .slice(0, 5)
     .map((p) => (p.path === '' ? p.message : `${p.path}: ${p.message}`))
     .join('; ')
-  return new FlowError(
-    'IMPORT_INVALID',
+  return new SettingsImportError(
     `This settings file cannot be imported; nothing was changed. ${list}`,
-    {
-      details: { path: first.path, problems: problems.length },
-    },
+    all,
+    first.path,
   )
 }
 
 function headerProblems(file: Record<string, unknown>): ImportProblem[] {
   if (file.format !== SETTINGS_FILE_FORMAT) {
-    const hint =
-      file.format === 'wardflow.workflow' ? ' This is a workflow file: import it on the canvas.' : ''
+    const workflow = file.format === 'wardflow.workflow'
+    const hint = workflow ? ' This is a workflow file: import it on the canvas.' : ''
+    const found = JSON.stringify(file.format) ?? 'nothing'
     return [
       {
         path: 'format',
-        message: `Expected "${SETTINGS_FILE_FORMAT}", found ${JSON.stringify(file.format) ?? 'nothing'}.${hint}`,
+        message: `Expected "${SETTINGS_FILE_FORMAT}", found ${found}.${hint}`,
+        key: workflow ? 'ui:importProblem.settings.workflowFile' : 'ui:importProblem.wrongFormat',
+        params: { format: SETTINGS_FILE_FORMAT, found },
       },
     ]
   }
@@ -148,6 +166,8 @@ function headerProblems(file: Record<string, unknown>): ImportProblem[] {
       {
         path: 'version',
         message: `Written by a newer Wardflow (version ${file.version}); update Wardflow to import it.`,
+        key: 'ui:importProblem.settings.newerVersion',
+        params: { found: file.version },
       },
     ]
   }
@@ -164,7 +184,10 @@ function headerProblems(file: Record<string, unknown>): ImportProblem[] {
 export async function importSettingsText(text: string, passphrase?: string): Promise<ImportedSettings> {
   const json = readJsonText(text, 'settings file')
   if (!json.ok) throw invalid(json.problems)
-  if (!isPlainObject(json.value)) throw invalid([{ path: '', message: 'A settings file is a JSON object.' }])
+  if (!isPlainObject(json.value))
+    throw invalid([
+      { path: '', message: 'A settings file is a JSON object.', key: 'ui:importProblem.settings.notObject' },
+    ])
   const problems = headerProblems(json.value)
   const header = headerSchema.safeParse(json.value)
   if (problems.length > 0 || !header.success) throw invalid(problems)
@@ -213,7 +236,13 @@ async function restoreEncrypted(
   const { value } = await decryptJson(env.data, passphrase)
   const payload = payloadSchema.safeParse(value)
   if (!payload.success)
-    throw invalid([{ path: 'encrypted', message: 'The encrypted part decrypted to an unexpected shape.' }])
+    throw invalid([
+      {
+        path: 'encrypted',
+        message: 'The encrypted part decrypted to an unexpected shape.',
+        key: 'ui:importProblem.settings.encryptedShape',
+      },
+    ])
   const root = { settings }
   for (const [path, original] of payload.data.values) {
     const segments = parseJsonPath(path)
@@ -222,7 +251,13 @@ async function restoreEncrypted(
       segments[0] !== 'settings' ||
       typeof getAtPath(root, segments) !== 'string'
     ) {
-      throw invalid([{ path, message: 'An encrypted value points to a place that is not in the settings.' }])
+      throw invalid([
+        {
+          path,
+          message: 'An encrypted value points to a place that is not in the settings.',
+          key: 'ui:importProblem.settings.encryptedPath',
+        },
+      ])
     }
     setAtPath(root, segments, original)
   }

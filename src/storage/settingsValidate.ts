@@ -9,7 +9,7 @@ import {
   type AppSettings,
 } from '../settings/schema.ts'
 import { formatPath } from '../nodes/types.ts'
-import { isPlainObject } from './restore/schema.ts'
+import { isPlainObject, type ImportProblem } from './restore/schema.ts'
 import { zodIssueText } from '../issueText.ts'
 
 export interface SettingsCheck {
@@ -22,18 +22,20 @@ export interface SettingsCheck {
 export function parseSettingsStrict(
   raw: unknown,
   prefix: string,
-): { ok: true; settings: AppSettings } | { ok: false; problems: Array<{ path: string; message: string }> } {
+): { ok: true; settings: AppSettings } | { ok: false; problems: ImportProblem[] } {
   const parsed = appSettingsSchema.safeParse(raw)
   if (parsed.success) {
     // Two providers with one id: nodes and the resolver take the first, so a file that "moves"
     // a provider by adding a second copy would report success and change nothing that runs.
     const seen = new Set<string>()
-    const problems: Array<{ path: string; message: string }> = []
+    const problems: ImportProblem[] = []
     parsed.data.providers.forEach((p, i) => {
       if (seen.has(p.id))
         problems.push({
           path: `${prefix}.providers[${i}].id`,
           message: `Another provider already has the id "${p.id}".`,
+          key: 'ui:importProblem.settings.providerIdTwice',
+          params: { id: p.id },
         })
       seen.add(p.id)
     })

@@ -13,6 +13,7 @@ import {
   isPlainObject,
   restoreDocument,
   type ImportProblem,
+  type KeyedNote,
   type NodeLookup,
 } from './restore/index.ts'
 
@@ -21,7 +22,14 @@ export const WORKFLOW_FILE_VERSION = 1
 export const SETTINGS_FORMAT = 'wardflow.settings'
 
 export type ParseWorkflowResult =
-  | { ok: true; doc: FlowDocument; source: 'wardflow' | 'patchcat'; notes: string[] }
+  | {
+      ok: true
+      doc: FlowDocument
+      source: 'wardflow' | 'patchcat'
+      notes: string[]
+      /** Catalogue keys of the notes that have one (the UI words those in its language). */
+      keyedNotes?: KeyedNote[]
+    }
   | { ok: false; problems: ImportProblem[] }
 
 export interface WorkflowExport {
@@ -29,6 +37,8 @@ export interface WorkflowExport {
   /** JSON paths of values that looked like secrets and were emptied (e.g. `nodes[3].data.config.headers[0].value`). */
   redacted: string[]
 }
+
+const NO_HEADER_NOTE = 'The file has no "format" header; it was read as a Wardflow flow.'
 
 function exportNode(node: FlowNode, index: number, redacted: string[]): Record<string, unknown> {
   const clean = redactSecrets(node.data.config, `nodes[${index}].data.config`, 'careful')
@@ -131,11 +141,8 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
       ok: true,
       doc: restored.doc,
       source: 'wardflow',
-      notes: [
-        'The file has no "format" header; it was read as a Wardflow flow.',
-        ...filled.notes,
-        ...restored.notes,
-      ],
+      notes: [NO_HEADER_NOTE, ...filled.notes, ...restored.notes],
+      keyedNotes: [{ text: NO_HEADER_NOTE, key: 'ui:importNote.noHeader' }, ...(restored.keyedNotes ?? [])],
     }
   }
   return {
@@ -180,7 +187,13 @@ function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOpti
   const filled = fillOmitted(file)
   const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
   if (!restored.ok) return { ok: false, problems: capProblems(restored.problems) }
-  return { ok: true, doc: restored.doc, source: 'wardflow', notes: [...filled.notes, ...restored.notes] }
+  return {
+    ok: true,
+    doc: restored.doc,
+    source: 'wardflow',
+    notes: [...filled.notes, ...restored.notes],
+    ...(restored.keyedNotes === undefined ? {} : { keyedNotes: restored.keyedNotes }),
+  }
 }
 
 /** An imported flow as a new flow: fresh id, created and updated `now`. Nothing else changes. */

@@ -28,6 +28,8 @@ export interface ImportReport {
   unsupported: ReadonlyArray<{ id: string; originalType: string }>
   /** Storage's notes (plain English): what was renamed, rewritten or not carried over. */
   notes: readonly string[]
+  /** Catalogue keys of the notes that have one, matched by their English text. */
+  keyedNotes?: ReadonlyArray<{ text: string; key: string; params?: Record<string, string | number> }>
 }
 
 export interface ImportUiState {

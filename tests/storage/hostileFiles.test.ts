@@ -123,6 +123,8 @@ describe('the connection cap', () => {
         {
           path: 'edges',
           message: `The flow has ${edges.length} connections; Wardflow opens at most ${FLOW_MAX_EDGES}.`,
+          key: 'ui:importProblem.tooManyEdges',
+          params: { count: edges.length, max: FLOW_MAX_EDGES },
         },
       ],
     })
@@ -147,7 +149,12 @@ describe('sizes are checked before anything is laid out', () => {
     expect(result).toEqual({
       ok: false,
       problems: [
-        { path: 'nodes', message: `The flow has ${count} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.` },
+        {
+          path: 'nodes',
+          message: `The flow has ${count} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`,
+          key: 'ui:importProblem.tooManyNodes',
+          params: { count, max: FLOW_MAX_NODES },
+        },
       ],
     })
   })

@@ -295,10 +295,10 @@ describe('PatchCat files that cannot make a flow are refused with paths', () => 
     expect(result).toEqual({
       ok: false,
       problems: [
-        { path: 'nodes[0].id', message: expect.any(String) },
-        { path: 'nodes[1]', message: expect.any(String) },
-        { path: 'nodes[2].type', message: expect.any(String) },
-        { path: 'edges', message: expect.any(String) },
+        { path: 'nodes[0].id', message: expect.any(String), key: 'ui:importProblem.patchcat.nodeId' },
+        { path: 'nodes[1]', message: expect.any(String), key: 'ui:importProblem.patchcat.nodeNotObject' },
+        { path: 'nodes[2].type', message: expect.any(String), key: 'ui:importProblem.patchcat.nodeType' },
+        { path: 'edges', message: expect.any(String), key: 'ui:importProblem.patchcat.edgesList' },
       ],
     })
   })

@@ -31,7 +31,8 @@ export const LATIN_ALLOWED: ReadonlySet<string> = new Set(
     'get post put patch delete head options',
     'token mb kb pbkdf sha aes gcm worker promise',
     'enter esc tab shift ctrl alt cmd space',
-    'a b x y',
+    // Single-letter keys a shortcut names (C connects a node).
+    'a b c x y',
     // Words of code and JSON a help text quotes: field names, literals, the LM Studio switch.
     'args inputs return then repeat last type object text result answer null true false prototype constructor',
     'authorization content enable',

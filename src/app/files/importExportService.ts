@@ -74,6 +74,7 @@ function report(
   fileName: string,
   source: 'wardflow' | 'patchcat',
   notes: string[],
+  keyedNotes: ImportReport['keyedNotes'] = [],
 ): ImportReport {
   const counts = new Map<string, number>()
   const unsupported: Array<{ id: string; originalType: string }> = []
@@ -93,6 +94,7 @@ function report(
     types: [...counts].map(([type, count]) => ({ type, count })),
     unsupported,
     notes,
+    keyedNotes,
   }
 }
 
@@ -155,7 +157,7 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
     else await deps.flows.open(id)
     if (notices.getState().banner?.code === 'IMPORT_INVALID') notices.getState().dismissError()
     if (parsed.source === 'patchcat' || parsed.notes.length > 0) {
-      importUi.getState().showReport(report(doc, fileName, parsed.source, parsed.notes))
+      importUi.getState().showReport(report(doc, fileName, parsed.source, parsed.notes, parsed.keyedNotes))
     } else {
       notices.getState().note('settings:import.done', { name: doc.metadata.name }, 'success')
     }

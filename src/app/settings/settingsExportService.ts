@@ -16,6 +16,7 @@ import {
   recordExport,
   removeExport,
   settingsFileName,
+  SettingsImportError,
   type ImportedSettings,
   type SaveSettingsReport,
 } from '../../storage/index.ts'
@@ -98,6 +99,10 @@ export function createSettingsExportService(deps: SettingsExportDeps): ExportApi
     try {
       imported = await read(text, subject)
     } catch (error) {
+      // The problems keep their catalogue keys: the Backup tab lists them in the UI's language.
+      if (error instanceof SettingsImportError) {
+        return { status: 'refused', message: error.message, problems: [...error.problems] }
+      }
       if (error instanceof FlowError && error.code === 'IMPORT_INVALID') {
         return { status: 'refused', message: error.message, problems: [] }
       }

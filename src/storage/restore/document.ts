@@ -21,6 +21,7 @@ import {
   viewportSchema,
   zodProblems,
   type ImportProblem,
+  type KeyedNote,
 } from './schema.ts'
 
 export interface RestoreOptions {
@@ -35,7 +36,7 @@ export interface RestoreOptions {
 }
 
 export type RestoreResult =
-  | { ok: true; doc: FlowDocument; notes: string[]; migrated: string[] }
+  | { ok: true; doc: FlowDocument; notes: string[]; migrated: string[]; keyedNotes?: KeyedNote[] }
   | { ok: false; problems: ImportProblem[] }
 
 /** Keeps a problem list readable: the first IMPORT_MAX_PROBLEMS, then a count of the rest. */
@@ -67,18 +68,33 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
       {
         path: prefix,
         message: `The flow nests deeper than ${IMPORT_MAX_JSON_DEPTH} levels, which no real flow does.`,
+        key: 'ui:importProblem.doc.tooDeep',
+        params: { max: IMPORT_MAX_JSON_DEPTH },
       },
     ])
   }
   const migration = migrateDocument(raw, options.schemaVersion ?? CURRENT_DOC_SCHEMA_VERSION)
-  if (!migration.ok) return fail([{ path: prefix, message: migration.message }])
+  if (!migration.ok) {
+    const { message, key, params } = migration
+    return fail([{ path: prefix, message, ...(key === undefined ? {} : { key, params }) }])
+  }
   const doc = migration.doc
-  if (!isPlainObject(doc)) return fail([{ path: prefix, message: 'A flow must be a JSON object.' }])
+  if (!isPlainObject(doc))
+    return fail([
+      { path: prefix, message: 'A flow must be a JSON object.', key: 'ui:importProblem.doc.notObject' },
+    ])
   if (!Array.isArray(doc.nodes))
-    return fail([{ path: joinPath(prefix, 'nodes'), message: 'A flow needs a "nodes" list.' }])
+    return fail([
+      {
+        path: joinPath(prefix, 'nodes'),
+        message: 'A flow needs a "nodes" list.',
+        key: 'ui:importProblem.doc.noNodes',
+      },
+    ])
   if (strict && doc.nodes.length > FLOW_MAX_NODES) {
     const message = `The flow has ${doc.nodes.length} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`
-    return fail([{ path: joinPath(prefix, 'nodes'), message }])
+    const params = { count: doc.nodes.length, max: FLOW_MAX_NODES }
+    return fail([{ path: joinPath(prefix, 'nodes'), message, key: 'ui:importProblem.tooManyNodes', params }])
   }
 
   const problems: ImportProblem[] = []
@@ -129,10 +145,22 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   })
 
   const { edges, folded } = foldDuplicateEdges(parsedEdges)
-  if (folded > 0) notes.push(foldedNote(folded, edges.length))
+  const keyedNotes: KeyedNote[] = []
+  if (folded > 0) {
+    const text = foldedNote(folded, edges.length)
+    notes.push(text)
+    // Two keys (one connection left, or several): each plural of `count` (the copies) reads right.
+    const key = edges.length === 1 ? 'ui:importNote.foldedKeptOne' : 'ui:importNote.foldedKeptMany'
+    keyedNotes.push({ text, key, params: { count: folded, kept: edges.length } })
+  }
   if (strict && edges.length > FLOW_MAX_EDGES) {
     const message = `The flow has ${edges.length} connections${folded > 0 ? ' (duplicates folded)' : ''}; Wardflow opens at most ${FLOW_MAX_EDGES}.`
-    problems.push({ path: joinPath(prefix, 'edges'), message })
+    problems.push({
+      path: joinPath(prefix, 'edges'),
+      message,
+      key: folded > 0 ? 'ui:importProblem.tooManyEdgesFolded' : 'ui:importProblem.tooManyEdges',
+      params: { count: edges.length, max: FLOW_MAX_EDGES },
+    })
   }
 
   if (problems.length === 0) {
@@ -141,7 +169,13 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     else notes.push(...graph.map((p) => `${p.path}: ${p.message}`))
   }
   if (problems.length > 0 || metadata === undefined) return fail(problems)
-  return { ok: true, doc: { metadata, viewport, nodes, edges }, notes, migrated: migration.applied }
+  return {
+    ok: true,
+    doc: { metadata, viewport, nodes, edges },
+    notes,
+    migrated: migration.applied,
+    ...(keyedNotes.length > 0 ? { keyedNotes } : {}),
+  }
 }
 
 function foldedNote(folded: number, kept: number): string {

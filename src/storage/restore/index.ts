@@ -14,7 +14,7 @@ export {
   type NodeLookup,
   type ConfigResult,
 } from './nodes.ts'
-export { isPlainObject, joinPath, type ImportProblem } from './schema.ts'
+export { isPlainObject, joinPath, type ImportProblem, type KeyedNote } from './schema.ts'
 
 /** Restores the document of a stored flow row (lenient: repairs, never drops data). */
 export function restoreFlowRow(row: FlowRow, lookup?: NodeLookup): RestoreResult {

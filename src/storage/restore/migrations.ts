@@ -86,17 +86,26 @@ export function inferDocSchemaVersion(doc: unknown): number {
   return first !== undefined && record(first.data) !== undefined ? 2 : 1
 }
 
-export type MigrateResult = { ok: true; doc: unknown; applied: string[] } | { ok: false; message: string }
+export type MigrateResult =
+  | { ok: true; doc: unknown; applied: string[] }
+  | { ok: false; message: string; key?: string; params?: Record<string, string | number> }
 
 /** Runs the migrations from `fromVersion` up to CURRENT_DOC_SCHEMA_VERSION. Never throws. */
 export function migrateDocument(doc: unknown, fromVersion: number): MigrateResult {
   if (!Number.isInteger(fromVersion) || fromVersion < 1) {
-    return { ok: false, message: `Unknown document version ${String(fromVersion)}.` }
+    return {
+      ok: false,
+      message: `Unknown document version ${String(fromVersion)}.`,
+      key: 'ui:importProblem.doc.unknownVersion',
+      params: { found: String(fromVersion) },
+    }
   }
   if (fromVersion > CURRENT_DOC_SCHEMA_VERSION) {
     return {
       ok: false,
       message: `This flow was saved by a newer Wardflow (document version ${fromVersion}, this app reads up to ${CURRENT_DOC_SCHEMA_VERSION}). Update Wardflow to open it.`,
+      key: 'ui:importProblem.doc.newerVersion',
+      params: { found: fromVersion, version: CURRENT_DOC_SCHEMA_VERSION },
     }
   }
   let current = doc
@@ -104,7 +113,12 @@ export function migrateDocument(doc: unknown, fromVersion: number): MigrateResul
   for (const migration of DOC_MIGRATIONS) {
     if (migration.from < fromVersion) continue
     const rec = record(current)
-    if (rec === undefined) return { ok: false, message: 'The stored flow is not an object.' }
+    if (rec === undefined)
+      return {
+        ok: false,
+        message: 'The stored flow is not an object.',
+        key: 'ui:importProblem.doc.notObject',
+      }
     current = migration.up(rec)
     applied.push(`${migration.from}->${migration.to} ${migration.name}`)
   }

@@ -25,7 +25,13 @@ export function restoreConfig(definition: NodeDefinition, raw: Record<string, un
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return {
       ok: false,
-      issues: [{ path: 'configVersion', message: 'configVersion must be a whole number from 1.' }],
+      issues: [
+        {
+          path: 'configVersion',
+          message: 'configVersion must be a whole number from 1.',
+          key: 'ui:importProblem.config.badVersion',
+        },
+      ],
     }
   }
   if (version > current) {
@@ -35,6 +41,8 @@ export function restoreConfig(definition: NodeDefinition, raw: Record<string, un
         {
           path: 'configVersion',
           message: `These ${definition.type} settings were written by a newer Wardflow (version ${version}; this app reads up to ${current}).`,
+          key: 'ui:importProblem.config.newerVersion',
+          params: { type: definition.type, found: version, version: current },
         },
       ],
     }

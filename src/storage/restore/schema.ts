@@ -16,6 +16,16 @@ export interface ImportProblem {
   params?: Record<string, string | number>
 }
 
+/**
+ * The catalogue key of a note beside its English text (notes stay English for the CLI): the UI
+ * words a note whose text matches `text` through `key` and `params`.
+ */
+export interface KeyedNote {
+  text: string
+  key: string
+  params?: Record<string, string | number>
+}
+
 export const EPOCH_ISO = new Date(0).toISOString()
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next'
 import { IconButton } from '../kit/Button.tsx'
 import { useImportUi } from '../../store/importUiStore.ts'
+import { noteText } from './noteText.ts'
 
 export function ImportReportPanel() {
   const { t } = useTranslation('settings')
@@ -52,7 +53,7 @@ export function ImportReportPanel() {
           <summary>{t('import.notes', { count: report.notes.length })}</summary>
           <ul className="wf-problem-list">
             {report.notes.map((note, i) => (
-              <li key={i}>{note}</li>
+              <li key={i}>{noteText(report, note, t)}</li>
             ))}
           </ul>
         </details>

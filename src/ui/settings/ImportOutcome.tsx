@@ -1,13 +1,25 @@
 /** What the last export or settings import did: redacted paths, kept keys, or why it was refused. */
 import { useTranslation } from 'react-i18next'
 import { IconButton } from '../kit/Button.tsx'
-import type { SettingsImportOutcome } from './api.ts'
+import { issueText } from '../kit/issueText.ts'
+import type { ImportProblemText, SettingsImportOutcome } from './api.ts'
 
 export type Outcome =
   | { type: 'sanitized'; fileName: string; redacted: string[] }
   | { type: 'full'; fileName: string }
   | { type: 'import'; result: Exclude<SettingsImportOutcome, { status: 'cancelled' }> }
   | { type: 'error'; text: string }
+
+/** A refused file's problems in the UI's language, each after its JSON path. */
+export function refusalLines(
+  problems: readonly ImportProblemText[],
+  t: (key: string, values?: Record<string, string | number>) => string,
+): string[] {
+  return problems.map((p) => {
+    const text = issueText(t, p.key, p.params, p.message)
+    return p.path === '' ? text : `${p.path}: ${text}`
+  })
+}
 
 function Refusal({ message, lines, onDismiss }: { message: string; lines: string[]; onDismiss(): void }) {
   const { t } = useTranslation('settings')
@@ -33,8 +45,11 @@ export function ImportOutcomeView({ outcome, onDismiss }: { outcome: Outcome; on
   const { t } = useTranslation('settings')
   if (outcome.type === 'error') return <Refusal message={outcome.text} lines={[]} onDismiss={onDismiss} />
   if (outcome.type === 'import' && outcome.result.status === 'refused') {
-    const lines = outcome.result.problems.map((p) => (p.path === '' ? p.message : `${p.path}: ${p.message}`))
-    return <Refusal message={outcome.result.message} lines={lines} onDismiss={onDismiss} />
+    const { problems, message } = outcome.result
+    const lines = refusalLines(problems, t)
+    // With its problems listed, the English summary (which repeats them) gives way to a worded one.
+    const intro = problems.length > 0 ? t('backup.refusedIntro') : message
+    return <Refusal message={intro} lines={lines} onDismiss={onDismiss} />
   }
   let title = ''
   let lines: string[] = []

@@ -32,7 +32,10 @@ export interface DangerCounts {
 
 export interface ImportProblemText {
   path: string
+  /** English (the fallback); `key` + `params` word it in the UI's language. */
   message: string
+  key?: string
+  params?: Record<string, string | number>
 }
 
 export type SettingsImportOutcome =
