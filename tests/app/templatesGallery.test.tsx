@@ -90,13 +90,13 @@ describe('template gallery dialog', () => {
     await mount({ lang: 'zh-CN' })
     fireEvent.click(screen.getByTestId('open-templates'))
     const dialog = await screen.findByTestId('template-gallery')
-    expect(within(dialog).getByRole('heading', { name: '模板' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('heading', { name: '示例工作流' })).toBeInTheDocument()
     const items = await within(dialog).findAllByTestId('template-item')
     expect(
-      within(items[0] as HTMLElement).getByRole('heading', { name: '观看死循环断路器' }),
+      within(items[0] as HTMLElement).getByRole('heading', { name: '观看循环断路器' }),
     ).toBeInTheDocument()
     expect(
-      within(items[0] as HTMLElement).getByRole('button', { name: '打开模板“观看死循环断路器”' }),
+      within(items[0] as HTMLElement).getByRole('button', { name: '打开示例“观看循环断路器”' }),
     ).toBeEnabled()
   })
 })

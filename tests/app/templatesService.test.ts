@@ -133,10 +133,10 @@ describe('templates service: opening a template', () => {
     await h.service.openTemplate('stuck-agent')
     const doc = h.opened[0] as FlowDocument
     const template = loadTemplate('stuck-agent.wardflow.json')
-    expect(doc.metadata.name).toBe('观看死循环断路器')
+    expect(doc.metadata.name).toBe('观看循环断路器')
     expect(doc.nodes.find((n) => n.id === 'agent')?.data.label).toBe('订单智能体（会卡住）')
     expect(String(doc.nodes.find((n) => n.type === 'note')?.data.config['text'])).toContain(
-      '死循环断路器熔断',
+      '循环断路器熔断',
     )
     // Only text changed: the runnable parts are the template's.
     const agent = (d: FlowDocument) => d.nodes.find((n) => n.id === 'agent')?.data.config
