@@ -167,7 +167,7 @@ test('after one online visit the whole site works offline', async ({ app, page, 
 
   // A catalogue that was never loaded online.
   await app.setLanguage('zh-CN')
-  await expect(page.getByRole('button', { name: '模板', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: '示例', exact: true })).toBeVisible()
 
   expect(served.length).toBeGreaterThan(10)
   expect(notFromWorker, 'site files that did not come from the service worker offline').toEqual([])
