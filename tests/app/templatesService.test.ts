@@ -135,9 +135,7 @@ describe('templates service: opening a template', () => {
     const template = loadTemplate('stuck-agent.wardflow.json')
     expect(doc.metadata.name).toBe('观看循环断路器')
     expect(doc.nodes.find((n) => n.id === 'agent')?.data.label).toBe('订单智能体（会卡住）')
-    expect(String(doc.nodes.find((n) => n.type === 'note')?.data.config['text'])).toContain(
-      '循环断路器熔断',
-    )
+    expect(String(doc.nodes.find((n) => n.type === 'note')?.data.config['text'])).toContain('循环断路器熔断')
     // Only text changed: the runnable parts are the template's.
     const agent = (d: FlowDocument) => d.nodes.find((n) => n.id === 'agent')?.data.config
     expect(agent(doc)).toEqual(agent(template))
