@@ -4,9 +4,9 @@ import type { ChatChunk, ChatRequest, LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
 import { buildAnthropicBody } from './anthropicRequest.ts'
 import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
-import { withShownChars, type CallTarget } from './errors.ts'
+import type { CallTarget } from './errors.ts'
 import { pickModel } from './openaiCompatible.ts'
-import { isJsonReply, sseMessages } from './sse.ts'
+import { isJsonReply, streamReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
 import { ANTHROPIC_DEFAULT_BASE_URL } from '../settings/origin.ts'
@@ -61,16 +61,7 @@ class AnthropicProvider implements LlmProvider {
         yield { type: 'done', result }
         return
       }
-      const reply = new AnthropicStream(target, model)
-      try {
-        for await (const message of sseMessages(call)) {
-          yield* reply.push(message.data)
-          if (reply.done) break
-        }
-      } catch (error) {
-        throw withShownChars(error, target, reply.shownText)
-      }
-      yield { type: 'done', result: reply.finish() }
+      yield* streamReply(call, new AnthropicStream(target, model), target)
     } finally {
       call.close()
     }

@@ -4,10 +4,10 @@
  */
 import { FlowError, type ChatChunk, type ChatRequest, type LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
-import { withShownChars, type CallTarget } from './errors.ts'
+import type { CallTarget } from './errors.ts'
 import { adaptQuirks, buildOpenAiBody, defaultQuirks } from './openaiRequest.ts'
 import { OpenAiStream, parseOpenAiReply } from './openaiReply.ts'
-import { isJsonReply, sseMessages } from './sse.ts'
+import { isJsonReply, streamReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
 /** The model a call uses: the node's, else the provider's default; never empty. */
@@ -84,16 +84,7 @@ class OpenAiCompatibleProvider implements LlmProvider {
         yield { type: 'done', result }
         return
       }
-      const reply = new OpenAiStream(target, model, idPrefix)
-      try {
-        for await (const message of sseMessages(call)) {
-          yield* reply.push(message.data)
-          if (reply.done) break
-        }
-      } catch (error) {
-        throw withShownChars(error, target, reply.shownText)
-      }
-      yield { type: 'done', result: reply.finish() }
+      yield* streamReply(call, new OpenAiStream(target, model, idPrefix), target)
     } finally {
       call.close()
     }

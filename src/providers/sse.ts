@@ -1,7 +1,8 @@
 /** Server-sent events from an open call, parsed with eventsource-parser. */
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { PROVIDER_SSE_LINE_MAX_CHARS } from '../defaults.ts'
-import { badResponseError } from './errors.ts'
+import type { ChatChunk, ChatResult } from '../engine/index.ts'
+import { badResponseError, withShownChars, type CallTarget } from './errors.ts'
 import type { OpenCall } from './transport.ts'
 
 /** True when a reply to a streaming request is plain JSON (some servers ignore `stream: true`). */
@@ -54,4 +55,30 @@ export async function* sseMessages(call: OpenCall): AsyncGenerator<EventSourceMe
   // A last event the server ended without its blank line still counts.
   parser.feed('\n\n')
   yield* pending.splice(0)
+}
+
+/** A streamed reply's parser, fed one SSE event's data at a time (OpenAiStream, AnthropicStream). */
+export interface StreamedReply {
+  push(data: string): Iterable<ChatChunk>
+  readonly done: boolean
+  /** The reply text shown so far: a cut-off stream's error says how much arrived. */
+  readonly shownText: string
+  finish(): ChatResult
+}
+
+/** Feeds `reply` the call's SSE events, yields its chunks, then its result (`done`). */
+export async function* streamReply(
+  call: OpenCall,
+  reply: StreamedReply,
+  target: CallTarget,
+): AsyncGenerator<ChatChunk> {
+  try {
+    for await (const message of sseMessages(call)) {
+      yield* reply.push(message.data)
+      if (reply.done) break
+    }
+  } catch (error) {
+    throw withShownChars(error, target, reply.shownText)
+  }
+  yield { type: 'done', result: reply.finish() }
 }
