@@ -3,7 +3,7 @@
  * loops, undo/redo, inspector edits, copy/paste between flows, delete, reload, languages and
  * the flow list.
  */
-import { NODE_TYPES, type Point } from './pages/CanvasPage.ts'
+import { NODE_TYPES, type CanvasPage, type Point } from './pages/CanvasPage.ts'
 import { expect, test } from './support/fixtures.ts'
 
 test.beforeEach(async ({ app }) => {
@@ -43,23 +43,57 @@ test('each of the seven node types dragged from the palette lands under the poin
   for (const type of NODE_TYPES) await expect(canvas.nodesOfType(type)).toHaveCount(1)
 })
 
+/**
+ * Where the app puts a node added at the centre of the view (the app's numbers, in flow pixels):
+ * its nominal box (NODE_WIDTH_PX x NODE_HEIGHT_PX) centred there, snapped to the grid
+ * (SNAP_GRID_PX). While another node covers that place it steps down the diagonal by
+ * PASTE_OFFSET_PX until it overlaps none, so repeated adds fan out.
+ */
+const NOMINAL = { width: 260, height: 56 }
+const GRID_PX = 16
+const FAN_OUT_STEP_PX = 32
+
+/** The screen point where a node added at the centre now starts, before any fan-out. */
+async function centreStart(canvas: CanvasPage): Promise<Point> {
+  const box = await canvas.box()
+  const vp = await canvas.viewport()
+  const toFlow = (screen: number, origin: number, pan: number) => (screen - origin - pan) / vp.zoom
+  const snap = (v: number) => Math.round(v / GRID_PX) * GRID_PX
+  const x = snap(toFlow(box.x + box.width / 2, box.x, vp.x) - NOMINAL.width / 2)
+  const y = snap(toFlow(box.y + box.height / 2, box.y, vp.y) - NOMINAL.height / 2)
+  return { x: box.x + vp.x + x * vp.zoom, y: box.y + vp.y + y * vp.zoom }
+}
+
 test('a click or Enter on a palette entry adds the node at the centre of the view', async ({ app }) => {
   const { canvas } = app
   const centre = await canvas.pointAt(0.5, 0.5)
+  const firstStart = await centreStart(canvas)
   const clicked = await canvas.addByClick('llm')
   const clickedBox = await canvas.node(clicked).boundingBox()
   expect(clickedBox && contains(clickedBox, centre), 'clicked node covers the centre').toBe(true)
+  if (!clickedBox) return
+  expect(Math.abs(clickedBox.x - firstStart.x), 'x at the centre').toBeLessThan(1)
+  expect(Math.abs(clickedBox.y - firstStart.y), 'y at the centre').toBeLessThan(1)
 
+  // The centre of the view as it is now: the first node's problem (no prompt), found by the
+  // debounced check, opens the problems list under the canvas, which makes the canvas shorter
+  // and its centre higher. Measured once it is there, so the add sees the same centre.
+  await expect(app.page.getByRole('region', { name: 'Problems' })).toContainText(
+    'Write a prompt for the model.',
+  )
+  const start = await centreStart(canvas)
   const entered = await canvas.addByKeyboard('template')
   const enteredBox = await canvas.node(entered).boundingBox()
   expect(enteredBox, 'the node added with Enter is visible').not.toBeNull()
   if (enteredBox) {
-    // A second node at the centre moves down the diagonal, a few grid-snapped steps, until it
-    // hides no part of the first (measured 96 x 80 px today): near the centre, not on top.
-    const middle = { x: enteredBox.x + enteredBox.width / 2, y: enteredBox.y + enteredBox.height / 2 }
-    expect(Math.hypot(middle.x - centre.x, middle.y - centre.y)).toBeLessThan(160)
+    // As many diagonal steps as it takes for its top to clear the first node's bottom.
+    const step = FAN_OUT_STEP_PX * (await canvas.viewport()).zoom
+    const steps = Math.max(0, Math.ceil((clickedBox.y + clickedBox.height - start.y - 0.5) / step))
+    expect(steps, 'steps needed to clear the first node').toBeGreaterThanOrEqual(1)
+    expect(Math.abs(enteredBox.x - (start.x + steps * step)), 'x after the fan-out').toBeLessThan(1)
+    expect(Math.abs(enteredBox.y - (start.y + steps * step)), 'y after the fan-out').toBeLessThan(1)
     expect(enteredBox.y, 'the second node does not cover the first').toBeGreaterThanOrEqual(
-      (clickedBox?.y ?? 0) + (clickedBox?.height ?? 0),
+      clickedBox.y + clickedBox.height - 0.5,
     )
   }
   await expect(canvas.nodes).toHaveCount(2)

@@ -108,3 +108,34 @@ test('plain inputs, text areas, a node title and the flow name keep typed spaces
   await page.keyboard.press('Enter')
   await expect(app.flows.current()).toContainText('My news flow')
 })
+
+test('Escape, then Tab, leaves the Code node editor; Tab alone indents', async ({ app, page }) => {
+  const { inspector } = app
+  await addAndSelect(app, 'code')
+  const box = inspector.fieldBox('Code')
+  await inspector.typeInEditor(box, 'x')
+  const inEditor = () => box.evaluate((el) => el.contains(document.activeElement))
+  // Tab alone is the editor's: it indents and keeps the focus.
+  await page.keyboard.press('Tab')
+  expect(await inEditor(), 'Tab alone stays in the editor').toBe(true)
+  // (To the next tab stop: one space after "x" at a tab size of 2.)
+  await expect.poll(() => inspector.editorText(box)).toBe('x ')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Tab')
+  await expect.poll(inEditor, { message: 'focus left the editor' }).toBe(false)
+  expect(await inspector.editorText(box), 'the Tab that left typed nothing').toBe('x ')
+  // A hint says how to leave while the editor has the focus (and only then).
+  const hint = box.getByTestId('editor-tab-hint')
+  await expect(hint).toBeHidden()
+  // Back in the editor, Tab indents again (leaving is for one Tab only).
+  await box.locator('.monaco-editor .view-lines').click()
+  await expect(hint).toBeVisible()
+  await expect(hint).toHaveText('Esc, then Tab: leave the editor')
+  await page.keyboard.press('End')
+  await page.keyboard.press('Tab')
+  expect(await inEditor()).toBe(true)
+  // Shift+Tab after Escape leaves backwards.
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Shift+Tab')
+  await expect.poll(inEditor, { message: 'Shift+Tab left the editor' }).toBe(false)
+})

@@ -244,6 +244,16 @@ export const VIEWPORT_ANIMATION_MS = 250
  */
 export const NODE_CONSOLE_BOX_PX = 140
 export const NODE_CONSOLE_TOGGLE_PX = 26
+/**
+ * A console never covers another node: under a node placed by hand with less room than the full
+ * box, the box shrinks to the room, keeping this clearance above the next node. With less room
+ * than NODE_CONSOLE_MIN_BOX_PX (two readable lines) it docks: a button on the node shows it in
+ * the inspector instead.
+ */
+export const NODE_CONSOLE_MIN_BOX_PX = 44
+export const NODE_CONSOLE_MIN_BOX_RANGE_PX: NumberRange = { min: 30, max: NODE_CONSOLE_BOX_PX, step: 2 }
+export const NODE_CONSOLE_CLEARANCE_PX = 8
+export const NODE_CONSOLE_CLEARANCE_RANGE_PX: NumberRange = { min: 0, max: 32, step: 2 }
 /** A node body with a one-line summary, the part above its console. */
 export const NODE_BODY_HEIGHT_PX = 96
 /** The canvas keeps at least this height when the run panel and the problems list are open. */

@@ -119,6 +119,7 @@ export function Canvas({ overlay }: CanvasProps = {}) {
       console: t('node.console'),
       collapseConsole: t('node.collapseConsole'),
       expandConsole: t('node.expandConsole'),
+      consoleDocked: t('node.consoleDocked'),
       rename: t('node.rename'),
       unsupported: t('node.unsupported'),
       unknownType: t('node.unknownType'),

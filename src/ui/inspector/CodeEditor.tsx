@@ -5,10 +5,12 @@
  */
 import Editor, { type OnMount } from '@monaco-editor/react'
 import { useEffect, useMemo, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import '../../monacoSetup.ts'
 import { useResolvedTheme } from '../theme/useTheme.ts'
 import type { CodeEditorProps } from './codeEditorProps.ts'
 import { EditorEchoes } from './editorEchoes.ts'
+import { armTabExitOnEscape } from './tabExit.ts'
 
 const LINE_HEIGHT_PX = 18
 const PADDING_PX = 8
@@ -37,6 +39,7 @@ export default function CodeEditor({
   id,
   readOnly = false,
 }: CodeEditorProps) {
+  const { t } = useTranslation()
   const theme = useResolvedTheme()
   const editorRef = useRef<MonacoEditor | null>(null)
   const echoes = useRef(new EditorEchoes())
@@ -49,8 +52,14 @@ export default function CodeEditor({
     if (editor !== null && echoes.current.isExternal(value)) replaceText(editor, value, applying)
   }, [value])
 
-  const onMount: OnMount = (editor) => {
+  const onMount: OnMount = (editor, monaco) => {
     editorRef.current = editor
+    const { KeyCode } = monaco
+    armTabExitOnEscape(editor, {
+      Escape: KeyCode.Escape,
+      Tab: KeyCode.Tab,
+      modifiers: [KeyCode.Shift, KeyCode.Ctrl, KeyCode.Alt, KeyCode.Meta],
+    })
     // The field may have changed while Monaco loaded.
     replaceText(editor, latest.current.value, applying)
     editor.onDidChangeModelContent(() => {
@@ -93,6 +102,11 @@ export default function CodeEditor({
         onMount={onMount}
         options={options}
       />
+      {/* The way out by keyboard (tabExit.ts), shown over the editor's corner while it has the
+          focus (panels.css): it takes no room, so nothing moves when the focus comes or goes. */}
+      <p className="wf-code__hint" data-testid="editor-tab-hint">
+        {t('inspector.editorTabHint')}
+      </p>
     </div>
   )
 }

@@ -2,12 +2,16 @@
  * The one body every executable node type shares: icon and colour, editable title, run status,
  * a one-line summary of its config, and its console. Memoised; it reads only its own run state.
  */
-import { memo, useMemo, type CSSProperties } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
+import { NODE_BODY_HEIGHT_PX } from '../../defaults.ts'
+import { flowStore } from '../../store/flowStore.ts'
 import { useNodeRunFacts } from '../../store/runStore.ts'
+import { uiStore } from '../../store/uiStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
+import { consoleBoxPx, useRoomBelowPx } from './consoleRoom.ts'
 import { NodeConsole } from './NodeConsole.tsx'
 import { NodeTitle } from './NodeTitle.tsx'
 import { useNodeText } from './nodeText.ts'
@@ -23,6 +27,48 @@ function safeSummary(type: string, config: Record<string, unknown>): string {
     // A config that does not fit its schema yet (half-typed, imported): no summary, no crash.
     return ''
   }
+}
+
+/**
+ * Where the console starts below the node's top: the bottom of its header or summary row, in
+ * unscaled pixels (offsetTop ignores the canvas's zoom). Read while the node has a console, again
+ * when `rows` (what the summary row shows) changes the body's height.
+ */
+function useHeadPx(watch: boolean, rows: string) {
+  const header = useRef<HTMLDivElement>(null)
+  const summary = useRef<HTMLDivElement>(null)
+  const [px, setPx] = useState(NODE_BODY_HEIGHT_PX)
+  useLayoutEffect(() => {
+    if (!watch) return
+    const last = summary.current ?? header.current
+    if (!last) return
+    const bottom = last.offsetTop + last.offsetHeight
+    if (bottom !== px) setPx(bottom)
+  }, [watch, px, rows])
+  return { header, summary, px }
+}
+
+/**
+ * A console with no room below its node (a node placed by hand close under it): a button in the
+ * header selects the node and shows the right panel, whose inspector holds the console's copy.
+ */
+function DockedConsole({ nodeId, label, name }: { nodeId: string; label: string; name: string }) {
+  const open = (): void => {
+    flowStore.getState().actions.select([nodeId])
+    if (uiStore.getState().layout.rightHidden) uiStore.getState().setLayout({ rightHidden: false })
+  }
+  return (
+    <button
+      type="button"
+      className="wf-node__docked nodrag"
+      data-testid="node-console-docked"
+      title={label}
+      aria-label={label}
+      onClick={open}
+    >
+      <span aria-hidden="true">▤</span> {name}
+    </button>
+  )
 }
 
 export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: NodeProps<WardRfNode>) {
@@ -46,6 +92,12 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // the box the last run filled, empty, until the node ends (consoleKept).
   const showConsole = run.hasConsole || run.consoleKept === true
 
+  // The console takes the room below the body, up to the next node (consoleRoom.ts).
+  const head = useHeadPx(showConsole, `${summary}\n${run.badge ?? ''}`)
+  const room = useRoomBelowPx(id, showConsole)
+  const boxPx = showConsole ? consoleBoxPx(room, head.px) : null
+  const docked = showConsole && boxPx === null
+
   return (
     <div
       className={`wf-node${unsupported ? ' wf-node--unsupported' : ''}`}
@@ -57,7 +109,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       style={style}
     >
       {handles.input ? <Handle type="target" position={Position.Left} id="in" className="wf-handle" /> : null}
-      <div className="wf-node__header">
+      <div className="wf-node__header" ref={head.header}>
         <span className="wf-node__icon" aria-hidden="true">
           {definition?.icon ?? '?'}
         </span>
@@ -68,17 +120,20 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
             <code>{id}</code>
           </span>
         </div>
+        {docked ? <DockedConsole nodeId={id} label={text.consoleDocked} name={text.console} /> : null}
         <span className={`wf-status wf-status--${run.status}`} title={text.status[run.status] ?? run.status}>
           <span className="visually-hidden">{text.status[run.status] ?? run.status}</span>
         </span>
       </div>
       {summary !== '' || run.badge ? (
-        <div className="wf-node__summary">
+        <div className="wf-node__summary" ref={head.summary}>
           {summary !== '' ? <span className="wf-node__summary-text">{summary}</span> : null}
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {showConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} /> : null}
+      {boxPx !== null ? (
+        <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} boxPx={boxPx} />
+      ) : null}
       {handles.output ? (
         <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
       ) : null}

@@ -2,7 +2,7 @@
  * A node's console: streamed text and guard alerts, rendered as TEXT only (never HTML).
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
-import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { memo, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react'
 import { LiveConsoleContent } from '../run/console/ConsoleContent.tsx'
 import { useMarkFull } from '../run/console/useMarkFull.ts'
 import { useNodeText } from './nodeText.ts'
@@ -13,6 +13,8 @@ export interface NodeConsoleProps {
   cut?: boolean
   /** The box stays for text to come (NodeRunState.consoleKept). */
   kept?: boolean
+  /** The box's height: the full NODE_CONSOLE_BOX_PX, or less where the next node is close. */
+  boxPx: number
 }
 
 /**
@@ -30,7 +32,7 @@ function useKeepFullBox(box: RefObject<HTMLDivElement | null>, kept: boolean): v
   }, [box, kept])
 }
 
-export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept }: NodeConsoleProps) {
+export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept, boxPx }: NodeConsoleProps) {
   const text = useNodeText()
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
@@ -54,6 +56,7 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept }: Node
         className="wf-console__body wf-console-scroll"
         data-testid="node-console"
         hidden={collapsed}
+        style={{ '--console-max-h': `${boxPx}px` } as CSSProperties}
       >
         <div ref={content} className="wf-console-scroll__content">
           <LiveConsoleContent nodeId={nodeId} cut={cut} />

@@ -10,6 +10,8 @@ export interface NodeText {
   console: string
   collapseConsole: string
   expandConsole: string
+  /** The docked console's button: no room below the node, shown in the inspector. */
+  consoleDocked: string
   rename: string
   unsupported: string
   unknownType: string
@@ -23,6 +25,7 @@ const identity: NodeText = {
   console: 'Console',
   collapseConsole: 'Collapse console',
   expandConsole: 'Expand console',
+  consoleDocked: 'Console: no room below this node. Show it in the inspector',
   rename: 'Double-click to rename',
   unsupported: 'Unsupported',
   unknownType: 'Unknown type',
