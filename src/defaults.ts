@@ -211,6 +211,11 @@ export const PASTE_OFFSET_PX = 32
  */
 export const NODE_WIDTH_PX = 260
 export const NODE_HEIGHT_PX = 56
+/**
+ * A handle's side (the `.wf-handle` rule in canvas.css draws it this big), centred on the node's
+ * left or right edge: where edges end at a node React Flow has not drawn yet (rfAdapter.ts).
+ */
+export const NODE_HANDLE_SIZE_PX = 11
 export const NOTE_DEFAULT_WIDTH_PX = 240
 export const NOTE_DEFAULT_HEIGHT_PX = 140
 export const NOTE_MIN_SIZE_PX = 120

@@ -1,20 +1,34 @@
 // Canvas measures: opening an N-node flow (import action -> first painted frame with every
 // visible node drawn), dragging a node (animation-frame deltas and main-thread time per frame),
 // and autosave (long tasks from an edit until the save indicator says saved).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileInput, openApp, openBare } from './pages.mjs'
+import { startCpuTrace, stopCpuTrace } from './trace.mjs'
 import { denseWorkflow, gridWorkflow, workflowFile } from './flows.mjs'
 
 let uniq = 0
 
+/** The flow as a file on disk: Chromium reads it itself (no bytes decoded by a page script). */
+function fileOnDisk(doc) {
+  const { name, buffer } = workflowFile(doc)
+  const path = join(mkdtempSync(join(tmpdir(), 'wardflow-bench-')), name)
+  writeFileSync(path, buffer)
+  return path
+}
+
 /**
  * Opens a fresh page of `kind`, imports an N-node flow (row chains, or `edges` distinct
- * connections), returns the page and the open time.
+ * connections), returns the page, the open time and, with `cpu`, the main thread's CPU time
+ * in the same window (a Chrome trace).
  */
-export async function openFlow(browser, urls, kind, count, pane, { edges } = {}) {
+export async function openFlow(browser, urls, kind, count, pane, { edges, cpu = false } = {}) {
   const opened = kind === 'app' ? await openApp(browser, urls.app) : await openBare(browser, urls.bare, pane)
   const id = `bench-${count}-${(uniq += 1)}`
   const doc = edges === undefined ? gridWorkflow(count, id) : denseWorkflow(count, edges, id)
   const positions = doc.nodes.map((n) => ({ id: n.id, ...n.position }))
+  const path = fileOnDisk(doc)
   if (kind === 'app') {
     // A person reaches the file chooser through the Import button, whose pointerenter loads the
     // import area's code (it loads on first use); the measure is the flow's open, not that load.
@@ -22,9 +36,14 @@ export async function openFlow(browser, urls, kind, count, pane, { edges } = {})
     await opened.page.waitForLoadState('networkidle')
   }
   await opened.page.evaluate((p) => window.__bench.watchOpen(p), positions)
-  await fileInput(opened.page, kind).setInputFiles(workflowFile(doc))
-  const { start, end } = await opened.page.evaluate(() => window.__bench.open)
-  return { ...opened, openMs: end - start }
+  if (cpu) await startCpuTrace(opened.page)
+  await fileInput(opened.page, kind).setInputFiles(path)
+  const open = await opened.page.evaluate(() => window.__bench.open)
+  rmSync(dirname(path), { recursive: true, force: true })
+  if (Number.isNaN(open.end))
+    throw new Error(`${kind}: nodes in view never drawn: ${open.missing.join(', ')}`)
+  const cpuMs = cpu ? await stopCpuTrace(opened.page, open.start, open.end) : null
+  return { ...opened, openMs: open.end - open.start, cpuMs, visible: open.visible }
 }
 
 async function cdpTaskSeconds(cdp) {

@@ -39,29 +39,75 @@ export function installProbes() {
       return state.deltas
     },
     /**
-     * Starts watching for the first painted frame in which every node whose top-left corner lies
-     * inside the canvas (viewport 0,0 zoom 1) is drawn and visible. The clock starts at the next
-     * `change` event of a file input (the import action). `bench.open` resolves to {start, end}.
+     * Watches an open: the clock starts at the next `change` event of a file input (the import
+     * action); `bench.open` resolves to {start, end, visible} once the canvas has settled (its
+     * viewport and the set of drawn nodes unchanged for `settleMs`). `end` is when the first frame
+     * was painted from which on the canvas stayed at its final viewport with every node whose
+     * top-left corner lies inside the canvas at that viewport drawn and visible; `visible` is how
+     * many nodes that was. Judged after the fact, so a frame drawn before the app fitted the flow
+     * into view (other nodes, another zoom) cannot end the measure early.
      */
-    watchOpen(positions) {
+    watchOpen(positions, { settleMs = 500 } = {}) {
       // The canvas size is read once, before the action: no forced layout in the frames measured.
       const pane = document.querySelector('.react-flow')
       const { width, height } = pane.getBoundingClientRect()
-      const waiting = new Set(positions.filter((p) => p.x < width && p.y < height).map((p) => p.id))
+      const frames = []
       bench.open = new Promise((resolve) => {
         let start = null
         document.addEventListener('change', () => (start ??= performance.now()), {
           capture: true,
           once: true,
         })
+        const settled = (final) => {
+          const [tx, ty, zoom] = final.view
+          const visible = positions
+            .filter((p) => {
+              const [x, y] = [p.x * zoom + tx, p.y * zoom + ty]
+              return x >= 0 && x < width && y >= 0 && y < height
+            })
+            .map((p) => p.id)
+          if (!visible.every((id) => final.drawn.has(id))) {
+            const missing = visible.filter((id) => !final.drawn.has(id)).slice(0, 5)
+            return void resolve({ start, end: NaN, visible: visible.length, missing })
+          }
+          let first = frames.length
+          while (first > 0) {
+            const f = frames[first - 1]
+            if (f.transform !== final.transform || !visible.every((id) => f.drawn.has(id))) break
+            first -= 1
+          }
+          const frame = frames[first]
+          void frame.painted.then((end) => resolve({ start, end, visible: visible.length }))
+        }
         const check = () => {
           if (start !== null) {
             const root = document.querySelector('.react-flow')
-            for (const id of waiting) {
-              const el = root?.querySelector(`.react-flow__node[data-id="${id}"]`)
-              if (el && el.style.visibility === 'visible') waiting.delete(id)
+            const transform = root?.querySelector('.react-flow__viewport')?.style.transform ?? ''
+            const match = /translate\(([-\d.e]+)px, ?([-\d.e]+)px\) scale\(([-\d.e]+)\)/.exec(transform)
+            const drawn = new Set()
+            for (const el of root?.getElementsByClassName('react-flow__node') ?? []) {
+              if (el.style.visibility === 'visible' && el.firstElementChild) drawn.add(el.dataset.id)
             }
-            if (waiting.size === 0) return void bench.afterPaint().then((end) => resolve({ start, end }))
+            const frame = {
+              at: performance.now(),
+              transform,
+              view: match ? match.slice(1).map(Number) : [0, 0, 1],
+              drawn,
+              painted: new Promise((done) => {
+                const channel = new MessageChannel()
+                channel.port1.onmessage = () => done(performance.now())
+                channel.port2.postMessage(null)
+              }),
+            }
+            const last = frames[frames.length - 1]
+            const same =
+              last !== undefined &&
+              last.transform === transform &&
+              last.drawn.size === drawn.size &&
+              [...drawn].every((id) => last.drawn.has(id))
+            frame.since = same ? last.since : frame.at
+            frames.push(frame)
+            if (drawn.size > 0 && frame.at - frame.since >= settleMs) return void settled(frame)
           }
           requestAnimationFrame(check)
         }

@@ -25,9 +25,11 @@ const ONLY = option('--only', 'open,bigopen,drag,autosave,bundle,stream,sandbox'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const NOTES = `
-How: open = (also bigopen: 5,000 nodes with 20,000 distinct connections, app only, the bound
-of issue 23) from the import's change event to the first painted frame in which every node inside
-the canvas is drawn and visible (the Import button is hovered first, as a person reaching the file
+How: open = (also bigopen: 5,000 nodes with 20,000 distinct connections, the bound of issue 23,
+with the renderer main thread's CPU time from a Chrome trace beside it) from the import's change
+event to the first painted frame from which on the canvas stays at its final viewport (the app fits
+an imported flow) with every node whose corner lies inside the canvas drawn and visible, judged
+once nothing changed for 0.5 s (the Import button is hovered first, as a person reaching the file
 chooser does, which loads the import area's code); bare = the same file drawn by React Flow alone with its default
 node, same canvas size and React Flow options. drag = animation-frame deltas while the real mouse
 (CDP input, every 8 ms) drags a selected node in a loop; busy = main-thread task time per frame.
@@ -128,31 +130,40 @@ async function canvasFigures(browser, urls) {
   }
 }
 
-/** Opening the largest flow Wardflow takes: 5,000 nodes and 20,000 connections (the caps). */
+/**
+ * Opening the largest flow Wardflow takes: 5,000 nodes and 20,000 connections (the caps), beside
+ * the bare React Flow page opening the same file, with the main thread's CPU time of each.
+ */
 async function bigOpenFigures(browser, urls) {
   const probe = await openApp(browser, urls.app)
   const pane = await paneSize(probe.page)
   await probe.context.close()
-  const times = []
-  for (let rep = 0; rep < Math.max(1, Math.ceil(REPS / 2)); rep += 1) {
-    const opened = await openFlow(browser, urls, 'app', 5000, pane, { edges: 20_000 })
-    times.push(opened.openMs)
-    if (opened.errors.length > 0) console.error('app page errors:', opened.errors)
-    await opened.context.close()
+  const wall = { app: [], bare: [] }
+  const cpu = { app: [], bare: [] }
+  for (let rep = 0; rep < Math.max(3, Math.ceil(REPS / 2)); rep += 1) {
+    for (const kind of rep % 2 === 0 ? ['app', 'bare'] : ['bare', 'app']) {
+      const opened = await openFlow(browser, urls, kind, 5000, pane, { edges: 20_000, cpu: true })
+      wall[kind].push(opened.openMs)
+      cpu[kind].push(opened.cpuMs)
+      if (opened.errors.length > 0) console.error(`${kind} page errors:`, opened.errors)
+      await opened.context.close()
+    }
   }
-  const m = median(times)
+  const [a, b] = [median(wall.app), median(wall.bare)]
   row(
     'open 5,000-node, 20,000-edge flow (import -> all visible nodes painted)',
-    m,
-    null,
+    a,
+    b,
     'ms',
     '< 2,000 ms',
-    m < 2000,
+    a < 2000,
   )
+  const [ac, bc] = [median(cpu.app), median(cpu.bare)]
+  row('open 5,000-node, 20,000-edge flow: main-thread CPU', ac, bc, 'ms', 'info', true)
 }
 
 /** The bare pages (React Flow alone, the sandbox page) are built only for the figures using them. */
-const BARE_MEASURES = ['open', 'drag', 'autosave', 'sandbox']
+const BARE_MEASURES = ['open', 'bigopen', 'drag', 'autosave', 'sandbox']
 
 async function main() {
   const appDir = appBuild({ rebuild: argv.includes('--rebuild') })

@@ -239,6 +239,23 @@ export class CanvasPage {
     await this.page.mouse.up()
   }
 
+  /**
+   * Starts counting the node bodies in the page at every frame; the function returned says the
+   * most there were at once since (a big flow must draw only what is in view).
+   */
+  async watchDrawnNodes(): Promise<() => Promise<number>> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __drawnMax: number }
+      w.__drawnMax = 0
+      const tick = (): void => {
+        w.__drawnMax = Math.max(w.__drawnMax, document.querySelectorAll('[data-testid="flow-node"]').length)
+        requestAnimationFrame(tick)
+      }
+      requestAnimationFrame(tick)
+    })
+    return () => this.page.evaluate(() => (window as unknown as { __drawnMax: number }).__drawnMax)
+  }
+
   /** The viewport React Flow shows (its transform: translate(x, y) scale(zoom)). */
   async viewport(): Promise<Viewport> {
     const transform = await this.page

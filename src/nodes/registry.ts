@@ -38,6 +38,13 @@ export function getNodeDefinition(type: string): NodeDefinition | undefined {
   return byType.get(type)
 }
 
+const BOTH_SIDES: NodeDefinition['handles'] = { input: true, output: true }
+
+/** Which handles a body of `type` has; a type Wardflow does not know keeps both. */
+export function handleSides(type: string): NodeDefinition['handles'] {
+  return byType.get(type)?.handles ?? BOTH_SIDES
+}
+
 /** What `runFlow` and `preflight` receive. */
 export const engineRegistry: NodeRegistry = new Map<string, EngineNodeType>(
   nodeDefinitions.map((d) => [d.type, d.engine]),

@@ -4,9 +4,10 @@
  * when that node, its selection or its measured size changed: dragging one node of 500 creates
  * one new object per frame, not 500.
  */
-import type { Edge, Node } from '@xyflow/react'
-import { NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../defaults.ts'
+import { Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
+import { NODE_HANDLE_SIZE_PX, NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../defaults.ts'
 import { ownValue, type FlowEdge, type FlowNode } from '../engine/index.ts'
+import { handleSides } from '../nodes/registry.ts'
 import type { FlowState, Size } from './flowStore.ts'
 
 export type WardNodeData = { node: FlowNode }
@@ -22,6 +23,21 @@ interface CachedNode {
   measured: Size | undefined
 }
 
+/**
+ * Where a body's handles sit at `size`: one per side it has (FlowNodeView draws them from the
+ * same `handleSides`), centred on the left and right edges.
+ */
+export function nominalHandles(type: string, size: Size): NodeHandle[] {
+  const sides = handleSides(type)
+  const half = NODE_HANDLE_SIZE_PX / 2
+  const box = { y: size.height / 2 - half, width: NODE_HANDLE_SIZE_PX, height: NODE_HANDLE_SIZE_PX }
+  const handles: NodeHandle[] = []
+  if (sides.input) handles.push({ id: 'in', type: 'target', position: Position.Left, x: -half, ...box })
+  if (sides.output)
+    handles.push({ id: 'out', type: 'source', position: Position.Right, x: size.width - half, ...box })
+  return handles
+}
+
 function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined): WardRfNode {
   const rf: WardRfNode = {
     id: node.id,
@@ -35,6 +51,11 @@ function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined
     // Until React Flow measured it: fitView and visible-only rendering need a size.
     rf.initialWidth = NODE_WIDTH_PX
     rf.initialHeight = NODE_HEIGHT_PX
+    // And handles: React Flow draws every node it knows no handles of once, off-screen ones
+    // too, only to measure them (all 5,000 bodies of a 5,000-node flow, most of its open). With
+    // these, edges to a node not drawn yet end where its handles will be; once drawn, the node
+    // is measured, `measured` is set and React Flow's own handle measurement is used.
+    rf.handles = nominalHandles(node.type, node.size ?? { width: NODE_WIDTH_PX, height: NODE_HEIGHT_PX })
   }
   if (node.size) {
     rf.width = node.size.width

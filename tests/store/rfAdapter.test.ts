@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+// React Flow's own code deciding which nodes it draws (what <ReactFlow> runs with these nodes).
+import { adoptUserNodes, getNodesInside, type InternalNodeBase } from '@xyflow/system'
+import { NODE_HANDLE_SIZE_PX, NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../../src/defaults.ts'
 import { createRfEdgesSelector, createRfNodesSelector } from '../../src/store/rfAdapter.ts'
 import { doc, node, storeWith } from './helpers.ts'
 
@@ -53,5 +56,42 @@ describe('React Flow adapter', () => {
     expect(createRfEdgesSelector()(store.getState())).toEqual([
       expect.objectContaining({ id: 'e', source: 'n_0', target: 'n_1', selected: true }),
     ])
+  })
+
+  it('gives a node not measured yet handles where its body draws them, and drops them once measured', () => {
+    const { store } = storeWith(
+      doc([node('i', 'input'), node('t', 'template'), node('o', 'output'), node('n', 'note')]),
+    )
+    const [i, t, o, n] = createRfNodesSelector()(store.getState())
+    const half = NODE_HANDLE_SIZE_PX / 2
+    const y = NODE_HEIGHT_PX / 2 - half
+    const target = { id: 'in', type: 'target', position: 'left', x: -half, y }
+    const source = { id: 'out', type: 'source', position: 'right', x: NODE_WIDTH_PX - half, y }
+    expect(i?.handles).toEqual([expect.objectContaining(source)])
+    expect(t?.handles).toEqual([expect.objectContaining(target), expect.objectContaining(source)])
+    expect(o?.handles).toEqual([expect.objectContaining(target)])
+    expect(n?.handles).toEqual([])
+    store
+      .getState()
+      .actions.onNodesChange([{ type: 'dimensions', id: 't', dimensions: { width: 300, height: 90 } }])
+    const measured = createRfNodesSelector()(store.getState())[1]
+    // From now on React Flow's own measurement of the drawn handles holds.
+    expect(measured?.handles).toBeUndefined()
+    expect(measured?.measured).toEqual({ width: 300, height: 90 })
+  })
+
+  it('lets React Flow draw only the nodes in view of a big flow nothing was measured of yet', () => {
+    // 5,000 nodes in a grid 280 px apart; a 1,000 x 700 px canvas at zoom 1 shows about 20.
+    const nodes = Array.from({ length: 5000 }, (_, k) =>
+      node(`n${k}`, 'template', (k % 25) * 280, Math.floor(k / 25) * 160),
+    )
+    const { store } = storeWith(doc(nodes))
+    const lookup = new Map<string, InternalNodeBase>()
+    adoptUserNodes(createRfNodesSelector()(store.getState()), lookup, new Map(), { checkEquality: true })
+    // What <ReactFlow onlyRenderVisibleElements> renders: before, every node without measured
+    // handles was drawn once (all 5,000), only to be measured.
+    const drawn = getNodesInside(lookup, { x: 0, y: 0, width: 1000, height: 700 }, [0, 0, 1], true)
+    expect(drawn.length).toBeGreaterThan(0)
+    expect(drawn.length).toBeLessThan(30)
   })
 })

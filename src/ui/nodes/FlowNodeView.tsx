@@ -5,7 +5,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import { Handle, Position, type NodeProps } from '@xyflow/react'
 import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
-import { getNodeDefinition } from '../../nodes/registry.ts'
+import { getNodeDefinition, handleSides } from '../../nodes/registry.ts'
 import { NODE_BODY_HEIGHT_PX } from '../../defaults.ts'
 import { flowStore } from '../../store/flowStore.ts'
 import { useNodeRunFacts } from '../../store/runStore.ts'
@@ -83,7 +83,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       ? node.data.config['originalType']
       : node.type
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
-  const handles = definition?.handles ?? { input: true, output: true }
+  const handles = handleSides(node.type)
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
   // A console only where there is something to read. A running node that has printed nothing
   // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
