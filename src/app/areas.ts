@@ -5,7 +5,7 @@
  * (core/standIns.ts) that load it and forward the call. Stored settings load with the core
  * (core/settingsSync.ts), not here.
  */
-import { loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
+import { ISSUES_NAMESPACE, loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
 import { lazyArea, type AppArea, type ServiceInstaller } from './core/createApp.ts'
 import { afterLoad, forwardingStandIn, pendingRun } from './core/standIns.ts'
 import { settingsUiStore } from '../store/settingsUiStore.ts'
@@ -43,7 +43,8 @@ export const areas: AppArea[] = [
   ),
   lazyArea(
     'runs',
-    () => import('./runs/install.ts').then((m) => m.installRuns),
+    // A refused run's banner words its problems (runRefusal.ts).
+    () => withText([ISSUES_NAMESPACE], () => import('./runs/install.ts').then((m) => m.installRuns)),
     (load) => ({ run: forwardingStandIn(load, 'run', ['openRun'], pendingRun(load)) }),
   ),
   lazyArea(

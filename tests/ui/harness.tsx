@@ -7,6 +7,7 @@ import type { FlowDocument } from '../../src/engine/index.ts'
 import {
   AGENT_NAMESPACE,
   ERRORS_NAMESPACE,
+  ISSUES_NAMESPACE,
   initI18n,
   loadNamespaces,
   TEMPLATES_NAMESPACE,
@@ -21,8 +22,9 @@ export async function renderEditor(
   services: Partial<AppServices> = {},
 ): Promise<RenderResult> {
   await initI18n('en')
-  // What the app loads with the inspector's form, the gallery and the first error banner.
-  await loadNamespaces([AGENT_NAMESPACE, TEMPLATES_NAMESPACE, ERRORS_NAMESPACE])
+  // What the app loads with the inspector's form, the gallery, the first error banner and the
+  // first problems list.
+  await loadNamespaces([AGENT_NAMESPACE, TEMPLATES_NAMESPACE, ERRORS_NAMESPACE, ISSUES_NAMESPACE])
   const value: AppServices = { flows: noopFlowsService, ...services }
   return render(
     <ServicesContext.Provider value={value}>

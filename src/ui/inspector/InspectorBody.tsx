@@ -60,7 +60,11 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
         <ul className="wf-inspector__problems">
           {nodeProblems.map((p, i) => (
             <li key={i} className={`wf-inspector__problem wf-inspector__problem--${p.severity}`}>
-              {t(`problem.${p.code}`, { ...p.params, node: `"${node.data.label}"`, defaultValue: p.message })}
+              {t(`issues:problem.${p.code}`, {
+                ...p.params,
+                node: `"${node.data.label}"`,
+                defaultValue: p.message,
+              })}
             </li>
           ))}
         </ul>
