@@ -20,6 +20,8 @@ const english = import.meta.glob<Catalogue>(
     '!./en/templates.json',
     '!./en/agent.json',
     '!./en/issues.json',
+    '!./en/inspector.json',
+    '!./en/shortcuts.json',
   ],
   { eager: true },
 )
@@ -32,11 +34,19 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/templates.json',
   './en/agent.json',
   './en/issues.json',
+  './en/inspector.json',
+  './en/shortcuts.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
 /** The Agent node's fields: the catalogue loads with the inspector's form (ui/inspector). */
 export const AGENT_NAMESPACE = 'agent'
+
+/** The inspector form's words (fields, tools, inheritance): they load with the form (ui/inspector). */
+export const INSPECTOR_NAMESPACE = 'inspector'
+
+/** The shortcut sheet's catalogue: it loads with the sheet (App.tsx). */
+export const SHORTCUTS_NAMESPACE = 'shortcuts'
 
 /** The template gallery's catalogue: it loads with the templates area (app/areas.ts). */
 export const TEMPLATES_NAMESPACE = 'templates'

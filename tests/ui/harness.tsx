@@ -7,7 +7,9 @@ import type { FlowDocument } from '../../src/engine/index.ts'
 import {
   AGENT_NAMESPACE,
   ERRORS_NAMESPACE,
+  INSPECTOR_NAMESPACE,
   ISSUES_NAMESPACE,
+  SHORTCUTS_NAMESPACE,
   initI18n,
   loadNamespaces,
   TEMPLATES_NAMESPACE,
@@ -22,9 +24,16 @@ export async function renderEditor(
   services: Partial<AppServices> = {},
 ): Promise<RenderResult> {
   await initI18n('en')
-  // What the app loads with the inspector's form, the gallery, the first error banner and the
-  // first problems list.
-  await loadNamespaces([AGENT_NAMESPACE, TEMPLATES_NAMESPACE, ERRORS_NAMESPACE, ISSUES_NAMESPACE])
+  // What the app loads with the inspector's form, the gallery, the first error banner, the
+  // first problems list and the shortcut sheet.
+  await loadNamespaces([
+    AGENT_NAMESPACE,
+    INSPECTOR_NAMESPACE,
+    TEMPLATES_NAMESPACE,
+    ERRORS_NAMESPACE,
+    ISSUES_NAMESPACE,
+    SHORTCUTS_NAMESPACE,
+  ])
   const value: AppServices = { flows: noopFlowsService, ...services }
   return render(
     <ServicesContext.Provider value={value}>

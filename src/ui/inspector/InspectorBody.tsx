@@ -91,13 +91,13 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
                 </div>
               ) : (
                 <details key={`g${gi}`} className="wf-inspector__group">
-                  <summary>{t(`inspector.group.${group}`, { defaultValue: group })}</summary>
+                  <summary>{t(`inspector:group.${group}`, { defaultValue: group })}</summary>
                   <div className="wf-inspector__fields">{controls}</div>
                 </details>
               )
             })
           ) : (
-            <p className="wf-section-hint">{t('inspector.unknownType', { type: node.type })}</p>
+            <p className="wf-section-hint">{t('inspector:unknownType', { type: node.type })}</p>
           )}
         </fieldset>
       </form>

@@ -8,9 +8,16 @@ import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
 import { useNodeRunFacts } from '../../store/runStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
-import { NodeConsole } from './NodeConsole.tsx'
+import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { NodeTitle } from './NodeTitle.tsx'
 import { useNodeText } from './nodeText.ts'
+
+/**
+ * The console (and its drawing code) is a chunk of its own: no node has one until a run or an
+ * opened past run gives it text, so the page's start does not carry it. The runs area fetches it
+ * with its own code (app/runs/install.ts), so a run's first line waits for nothing.
+ */
+export const loadNodeConsole = () => import('./NodeConsole.tsx').then((m) => m.NodeConsole)
 
 const UNKNOWN_COLOR = '#718096'
 
@@ -45,6 +52,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // (Template, Output) would grow and shrink back for nothing. For the same reason a rerun keeps
   // the box the last run filled, empty, until the node ends (consoleKept).
   const showConsole = run.hasConsole || run.consoleKept === true
+  const NodeConsole = useLoadedComponent(loadNodeConsole, showConsole)
 
   return (
     <div
@@ -78,7 +86,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {showConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} /> : null}
+      {showConsole && NodeConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} /> : null}
       {handles.output ? (
         <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
       ) : null}
