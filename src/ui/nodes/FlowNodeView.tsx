@@ -86,7 +86,9 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {showConsole && NodeConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} /> : null}
+      {showConsole && NodeConsole ? (
+        <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} />
+      ) : null}
       {handles.output ? (
         <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
       ) : null}
