@@ -22,6 +22,7 @@ const english = import.meta.glob<Catalogue>(
     '!./en/issues.json',
     '!./en/inspector.json',
     '!./en/shortcuts.json',
+    '!./en/fields.json',
   ],
   { eager: true },
 )
@@ -36,6 +37,7 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/issues.json',
   './en/inspector.json',
   './en/shortcuts.json',
+  './en/fields.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
@@ -44,6 +46,9 @@ export const AGENT_NAMESPACE = 'agent'
 
 /** The inspector form's words (fields, tools, inheritance): they load with the form (ui/inspector). */
 export const INSPECTOR_NAMESPACE = 'inspector'
+
+/** Each node type's field labels and help (`fields:<type>.<field>`): they load with the form too. */
+export const FIELDS_NAMESPACE = 'fields'
 
 /** The shortcut sheet's catalogue: it loads with the sheet (App.tsx). */
 export const SHORTCUTS_NAMESPACE = 'shortcuts'

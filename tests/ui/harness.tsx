@@ -7,6 +7,7 @@ import type { FlowDocument } from '../../src/engine/index.ts'
 import {
   AGENT_NAMESPACE,
   ERRORS_NAMESPACE,
+  FIELDS_NAMESPACE,
   INSPECTOR_NAMESPACE,
   ISSUES_NAMESPACE,
   SHORTCUTS_NAMESPACE,
@@ -29,6 +30,7 @@ export async function renderEditor(
   await loadNamespaces([
     AGENT_NAMESPACE,
     INSPECTOR_NAMESPACE,
+    FIELDS_NAMESPACE,
     TEMPLATES_NAMESPACE,
     ERRORS_NAMESPACE,
     ISSUES_NAMESPACE,
