@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand'
 import type { FlowDocument } from '../../engine/index.ts'
-import { i18next } from '../../i18n/index.ts'
+import { i18next, ISSUES_NAMESPACE } from '../../i18n/index.ts'
 import type { WardflowDb } from '../../storage/index.ts'
 import { newFlowId } from '../../store/ids.ts'
 import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
@@ -31,7 +31,7 @@ export async function keepCopy(
   version: FlowDocument,
   conflicts: readonly string[],
 ): Promise<void> {
-  const name = i18next.t('tabs.copyName', { ns: 'ui', name: version.metadata.name })
+  const name = i18next.t('tabs.copyName', { ns: ISSUES_NAMESPACE, name: version.metadata.name })
   const copy: FlowDocument = { ...version, metadata: { ...version.metadata, id: newFlowId(), name } }
   await deps.storage.saveFlow(deps.db, copy)
   deps.library.getState().upsertFlow(deps.summaryOf(copy))
@@ -40,13 +40,13 @@ export async function keepCopy(
     conflicts.length > 0
       ? {
           code: 'FLOW_CONFLICT',
-          messageKey: 'ui:tabs.conflict',
+          messageKey: 'issues:tabs.conflict',
           message: `Another tab changed ${nodes} too. This tab's version is kept; the other tab's version is saved as the flow "${name}".`,
           details: { nodes, copy: name },
         }
       : {
           code: 'FLOW_CONFLICT',
-          messageKey: 'ui:tabs.recoveredCopy',
+          messageKey: 'issues:tabs.recoveredCopy',
           message: `Unsaved edits of "${version.metadata.name}" could not be applied because the flow was saved elsewhere since. They are kept as the flow "${name}".`,
           details: { name: version.metadata.name, copy: name },
         },

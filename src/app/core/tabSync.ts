@@ -15,6 +15,7 @@ import type { StoreApi } from 'zustand'
 import { FLOW_SAVE_ATTEMPTS } from '../../defaults.ts'
 import { FlowError, type FlowDocument } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/index.ts'
+import { ISSUES_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import type { FlowStore } from '../../store/flowStore.ts'
 import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
 import type { NoticeState } from '../../store/noticeStore.ts'
@@ -26,10 +27,13 @@ const CHANNEL_NAME = 'wardflow.flows'
 let merging: Promise<typeof import('./tabMerge.ts')> | null = null
 /** Only a pull merges: that code is a chunk of its own, loaded once, retried after a failure. */
 function loadMerge(): Promise<typeof import('./tabMerge.ts')> {
-  merging ??= import('./tabMerge.ts').catch((error: unknown) => {
-    merging = null
-    throw error
-  })
+  // The copy's name and the banner's words are in the issues catalogue: they come with the code.
+  merging ??= Promise.all([import('./tabMerge.ts'), loadNamespaces([ISSUES_NAMESPACE])])
+    .then(([merge]) => merge)
+    .catch((error: unknown) => {
+      merging = null
+      throw error
+    })
   return merging
 }
 const JOURNAL_PREFIX = 'wardflow.unsaved.'
