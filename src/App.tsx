@@ -4,7 +4,7 @@
  */
 import { lazy } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
-import { loadNamespaces, SHORTCUTS_NAMESPACE } from './i18n/index.ts'
+import { CONNECT_NAMESPACE, loadNamespaces, SHORTCUTS_NAMESPACE } from './i18n/index.ts'
 import { useAreaRequested } from './store/areaStore.ts'
 import { useUi } from './store/uiStore.ts'
 import { CanvasArea } from './ui/canvas/CanvasArea.tsx'
@@ -32,7 +32,10 @@ const loadShortcutSheet = () =>
   Promise.all([import('./ui/shortcuts/ShortcutSheet.tsx'), loadNamespaces([SHORTCUTS_NAMESPACE])]).then(
     ([m]) => m.ShortcutSheet,
   )
-const loadConnectDialog = () => import('./ui/connect/ConnectDialog.tsx').then((m) => m.ConnectDialog)
+const loadConnectDialog = () =>
+  Promise.all([import('./ui/connect/ConnectDialog.tsx'), loadNamespaces([CONNECT_NAMESPACE])]).then(
+    ([m]) => m.ConnectDialog,
+  )
 
 const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 

@@ -23,6 +23,7 @@ const english = import.meta.glob<Catalogue>(
     '!./en/inspector.json',
     '!./en/shortcuts.json',
     '!./en/fields.json',
+    '!./en/connect.json',
   ],
   { eager: true },
 )
@@ -38,6 +39,7 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/inspector.json',
   './en/shortcuts.json',
   './en/fields.json',
+  './en/connect.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
@@ -49,6 +51,9 @@ export const INSPECTOR_NAMESPACE = 'inspector'
 
 /** Each node type's field labels and help (`fields:<type>.<field>`): they load with the form too. */
 export const FIELDS_NAMESPACE = 'fields'
+
+/** "Connect to…" (the dialog and the inspector's button): it loads with either (App.tsx, ui/inspector). */
+export const CONNECT_NAMESPACE = 'connect'
 
 /** The shortcut sheet's catalogue: it loads with the sheet (App.tsx). */
 export const SHORTCUTS_NAMESPACE = 'shortcuts'

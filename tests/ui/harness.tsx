@@ -6,6 +6,7 @@ import { noopFlowsService, ServicesContext, type AppServices } from '../../src/u
 import type { FlowDocument } from '../../src/engine/index.ts'
 import {
   AGENT_NAMESPACE,
+  CONNECT_NAMESPACE,
   ERRORS_NAMESPACE,
   FIELDS_NAMESPACE,
   INSPECTOR_NAMESPACE,
@@ -35,6 +36,7 @@ export async function renderEditor(
     ERRORS_NAMESPACE,
     ISSUES_NAMESPACE,
     SHORTCUTS_NAMESPACE,
+    CONNECT_NAMESPACE,
   ])
   const value: AppServices = { flows: noopFlowsService, ...services }
   return render(

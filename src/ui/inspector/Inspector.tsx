@@ -8,6 +8,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   AGENT_NAMESPACE,
+  CONNECT_NAMESPACE,
   FIELDS_NAMESPACE,
   INSPECTOR_NAMESPACE,
   ISSUES_NAMESPACE,
@@ -19,7 +20,13 @@ import { SelectionSummary } from './SelectionSummary.tsx'
 const InspectorBody = lazy(async () => {
   const [body] = await Promise.all([
     import('./InspectorBody.tsx'),
-    loadNamespaces([INSPECTOR_NAMESPACE, FIELDS_NAMESPACE, AGENT_NAMESPACE, ISSUES_NAMESPACE]),
+    loadNamespaces([
+      INSPECTOR_NAMESPACE,
+      FIELDS_NAMESPACE,
+      AGENT_NAMESPACE,
+      CONNECT_NAMESPACE,
+      ISSUES_NAMESPACE,
+    ]),
   ])
   return body
 })

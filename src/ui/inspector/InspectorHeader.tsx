@@ -36,8 +36,8 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
             <IconButton
               icon="flow"
               size="sm"
-              label={t('connect.action')}
-              title={t('connect.actionHint')}
+              label={t('connect:action')}
+              title={t('connect:actionHint')}
               data-testid="connect-to"
               onClick={() => uiStore.getState().setConnectFrom(nodeId)}
             />
