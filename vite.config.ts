@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precachePlugin } from './vite/precachePlugin.ts'
@@ -11,6 +12,15 @@ export default defineConfig({
   plugins: [react(), precachePlugin({ source: 'src/offline/sw.ts' })],
   worker: workerOptions,
   build: { target: 'es2022', chunkSizeWarningLimit: 5000, sourcemap: false },
+  // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship.
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./vite/syncExternalStoreShim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: { host: '127.0.0.1' },
   test: {
     environment: 'node',

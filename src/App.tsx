@@ -4,6 +4,7 @@
  */
 import { lazy } from 'react'
 import { ReactFlowProvider } from '@xyflow/react'
+import { CONNECT_NAMESPACE, loadNamespaces, SHORTCUTS_NAMESPACE } from './i18n/index.ts'
 import { useAreaRequested } from './store/areaStore.ts'
 import { useUi } from './store/uiStore.ts'
 import { CanvasArea } from './ui/canvas/CanvasArea.tsx'
@@ -19,7 +20,7 @@ import { Toolbar } from './ui/toolbar/Toolbar.tsx'
 import { useLoadedComponent } from './ui/useLoadedComponent.ts'
 
 // Dialogs and run details are chunks of their own; an area's dialogs load (and mount) once the
-// area was asked for, the shortcut sheet once opened, so the page's start loads none of them.
+// area was asked for, the shortcut sheet (with its catalogue) once opened, so the page's start loads none of them.
 // They render without Suspense (useLoadedComponent.ts), so a first open is not held back.
 const NodeRunDetails = lazy(() =>
   import('./ui/run/NodeRunDetails.tsx').then((m) => ({ default: m.NodeRunDetails })),
@@ -27,8 +28,14 @@ const NodeRunDetails = lazy(() =>
 const loadImportHost = () => import('./ui/import/ImportHost.tsx').then((m) => m.ImportHost)
 const loadSettingsHost = () => import('./ui/settings/SettingsHost.tsx').then((m) => m.SettingsHost)
 const loadTemplatesHost = () => import('./ui/templates/TemplatesHost.tsx').then((m) => m.TemplatesHost)
-const loadShortcutSheet = () => import('./ui/shortcuts/ShortcutSheet.tsx').then((m) => m.ShortcutSheet)
-const loadConnectDialog = () => import('./ui/connect/ConnectDialog.tsx').then((m) => m.ConnectDialog)
+const loadShortcutSheet = () =>
+  Promise.all([import('./ui/shortcuts/ShortcutSheet.tsx'), loadNamespaces([SHORTCUTS_NAMESPACE])]).then(
+    ([m]) => m.ShortcutSheet,
+  )
+const loadConnectDialog = () =>
+  Promise.all([import('./ui/connect/ConnectDialog.tsx'), loadNamespaces([CONNECT_NAMESPACE])]).then(
+    ([m]) => m.ConnectDialog,
+  )
 
 const renderRunDetails = (nodeId: string) => <NodeRunDetails nodeId={nodeId} />
 

@@ -1,7 +1,7 @@
 /**
  * Validation issues in words any language can render. zod writes its messages in English (and
  * the CLI prints those); the UI shows a catalogue text instead, keyed by the issue's code
- * (`ui:validation.<code>`) with its values, or by the key a schema attached to a custom check
+ * (`issues:validation.<code>`) with its values, or by the key a schema attached to a custom check
  * (`params.i18nKey`). Keeping the key beside the English message lets each reader choose.
  */
 
@@ -72,22 +72,22 @@ export function zodIssueText(issue: ZodIssueLike): IssueText {
   const origin = SIZE_KIND[text(issue.origin)] ?? 'other'
   switch (issue.code) {
     case 'invalid_type':
-      return { key: 'ui:validation.invalid_type', params: { expected: text(issue.expected) } }
+      return { key: 'issues:validation.invalid_type', params: { expected: text(issue.expected) } }
     case 'too_small':
-      return { key: `ui:validation.too_small.${origin}`, params: { minimum: text(issue.minimum) } }
+      return { key: `issues:validation.too_small.${origin}`, params: { minimum: text(issue.minimum) } }
     case 'too_big':
-      return { key: `ui:validation.too_big.${origin}`, params: { maximum: text(issue.maximum) } }
+      return { key: `issues:validation.too_big.${origin}`, params: { maximum: text(issue.maximum) } }
     case 'invalid_format':
-      return { key: 'ui:validation.invalid_format', params: { format: text(issue.format) } }
+      return { key: 'issues:validation.invalid_format', params: { format: text(issue.format) } }
     case 'invalid_value':
-      return { key: 'ui:validation.invalid_value', params: { values: text(issue.values) } }
+      return { key: 'issues:validation.invalid_value', params: { values: text(issue.values) } }
     case 'unrecognized_keys':
-      return { key: 'ui:validation.unrecognized_keys', params: { keys: text(issue.keys) } }
+      return { key: 'issues:validation.unrecognized_keys', params: { keys: text(issue.keys) } }
     case 'not_multiple_of':
-      return { key: 'ui:validation.not_multiple_of', params: { divisor: text(issue.divisor) } }
+      return { key: 'issues:validation.not_multiple_of', params: { divisor: text(issue.divisor) } }
     case 'invalid_union':
-      return { key: 'ui:validation.invalid_union' }
+      return { key: 'issues:validation.invalid_union' }
     default:
-      return { key: 'ui:validation.invalid' }
+      return { key: 'issues:validation.invalid' }
   }
 }

@@ -5,10 +5,11 @@
  * (core/standIns.ts) that load it and forward the call. Stored settings load with the core
  * (core/settingsSync.ts), not here.
  */
-import { loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
+import { ISSUES_NAMESPACE, loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
 import { lazyArea, type AppArea, type ServiceInstaller } from './core/createApp.ts'
 import { afterLoad, forwardingStandIn, pendingRun } from './core/standIns.ts'
 import { settingsUiStore } from '../store/settingsUiStore.ts'
+import { loadNodeConsole } from '../ui/nodes/FlowNodeView.tsx'
 
 /** An area's code together with its English text (the catalogues not bundled at start). */
 async function withText(
@@ -43,7 +44,13 @@ export const areas: AppArea[] = [
   ),
   lazyArea(
     'runs',
-    () => import('./runs/install.ts').then((m) => m.installRuns),
+    () => {
+      // The nodes' consoles show a run's first lines: their code comes with the area's (a failed
+      // download is tried again when a console is first shown).
+      void loadNodeConsole().catch(() => undefined)
+      // A refused run's banner words its problems (runRefusal.ts).
+      return withText([ISSUES_NAMESPACE], () => import('./runs/install.ts').then((m) => m.installRuns))
+    },
     (load) => ({ run: forwardingStandIn(load, 'run', ['openRun'], pendingRun(load)) }),
   ),
   lazyArea(

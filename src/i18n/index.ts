@@ -2,7 +2,7 @@
  * i18next setup. Every `src/i18n/<lang>/<area>.json` is a namespace named after its file, so
  * each area owns its catalogue. English (the fallback) is bundled, except the catalogues of
  * the areas that load on first use (settings screen, import/export), which load with their
- * area's code; other languages load on demand, so a person downloads only what they read. The language is remembered in
+ * area's code, and of problem and refusal wording (`issues`), which loads with what shows it; other languages load on demand, so a person downloads only what they read. The language is remembered in
  * localStorage for the first paint (before IndexedDB answers) and in settings for good.
  */
 import i18next, { type i18n as I18n, type Resource, type ResourceLanguage } from 'i18next'
@@ -19,6 +19,11 @@ const english = import.meta.glob<Catalogue>(
     '!./en/errors.json',
     '!./en/templates.json',
     '!./en/agent.json',
+    '!./en/issues.json',
+    '!./en/inspector.json',
+    '!./en/shortcuts.json',
+    '!./en/fields.json',
+    '!./en/connect.json',
   ],
   { eager: true },
 )
@@ -30,11 +35,28 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/errors.json',
   './en/templates.json',
   './en/agent.json',
+  './en/issues.json',
+  './en/inspector.json',
+  './en/shortcuts.json',
+  './en/fields.json',
+  './en/connect.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
 /** The Agent node's fields: the catalogue loads with the inspector's form (ui/inspector). */
 export const AGENT_NAMESPACE = 'agent'
+
+/** The inspector form's words (fields, tools, inheritance): they load with the form (ui/inspector). */
+export const INSPECTOR_NAMESPACE = 'inspector'
+
+/** Each node type's field labels and help (`fields:<type>.<field>`): they load with the form too. */
+export const FIELDS_NAMESPACE = 'fields'
+
+/** "Connect to…" (the dialog and the inspector's button): it loads with either (App.tsx, ui/inspector). */
+export const CONNECT_NAMESPACE = 'connect'
+
+/** The shortcut sheet's catalogue: it loads with the sheet (App.tsx). */
+export const SHORTCUTS_NAMESPACE = 'shortcuts'
 
 /** The template gallery's catalogue: it loads with the templates area (app/areas.ts). */
 export const TEMPLATES_NAMESPACE = 'templates'
@@ -43,10 +65,24 @@ export const TEMPLATES_NAMESPACE = 'templates'
 export const ERRORS_NAMESPACE = 'errors'
 
 /**
+ * The wording of problems and refused files: preflight problems (`problem`), zod issues
+ * (`validation`), import refusals (`importProblem`) and notes (`importNote`). It loads with
+ * the first banner, the problems list, the inspector's form, a run and the import areas
+ * (ui/useCatalogues.ts), each of which waits for it before showing any of these texts.
+ */
+export const ISSUES_NAMESPACE = 'issues'
+
+/**
  * The namespaces of the settings screen and import/export (their English loads with them; the
  * screen words some failures with the error catalogue).
  */
-export const SETTINGS_NAMESPACES: readonly string[] = ['settings', 'storage', 'providers', ERRORS_NAMESPACE]
+export const SETTINGS_NAMESPACES: readonly string[] = [
+  'settings',
+  'storage',
+  'providers',
+  ERRORS_NAMESPACE,
+  ISSUES_NAMESPACE,
+]
 
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN']
 

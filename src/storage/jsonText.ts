@@ -30,11 +30,11 @@ function syntaxProblem(text: string, error: unknown): ImportProblem {
   const cutOff = !at && /end of (json )?(input|data)/i.test(raw)
   if (cutOff) where = ' (it ends too early; the file may be cut off)'
   const message = `The file is not valid JSON${where}. ${raw}`
-  if (at) return { path: '', message, key: 'ui:importProblem.notJsonAt', params: { ...at, detail: raw } }
+  if (at) return { path: '', message, key: 'issues:importProblem.notJsonAt', params: { ...at, detail: raw } }
   return {
     path: '',
     message,
-    key: cutOff ? 'ui:importProblem.cutOff' : 'ui:importProblem.notJson',
+    key: cutOff ? 'issues:importProblem.cutOff' : 'issues:importProblem.notJson',
     params: { detail: raw },
   }
 }
@@ -43,7 +43,7 @@ function tooDeep(what: string): ImportProblem {
   return {
     path: '',
     message: `The ${what} nests deeper than ${IMPORT_MAX_JSON_DEPTH} levels, which no real ${what} does.`,
-    key: 'ui:importProblem.tooDeep',
+    key: 'issues:importProblem.tooDeep',
     params: { max: IMPORT_MAX_JSON_DEPTH },
   }
 }
@@ -55,7 +55,7 @@ export function readJsonText(text: unknown, what: string): JsonTextResult {
   if (typeof text !== 'string')
     return {
       ok: false,
-      problems: [{ path: '', message: `The ${what} is not text.`, key: 'ui:importProblem.notText' }],
+      problems: [{ path: '', message: `The ${what} is not text.`, key: 'issues:importProblem.notText' }],
     }
   const bytes = utf8Length(text)
   if (bytes > IMPORT_MAX_FILE_BYTES) {
@@ -66,7 +66,7 @@ export function readJsonText(text: unknown, what: string): JsonTextResult {
         {
           path: '',
           message: `The ${what} is ${mb(bytes)} MB; the limit is ${mb(IMPORT_MAX_FILE_BYTES)} MB.`,
-          key: 'ui:importProblem.tooLarge',
+          key: 'issues:importProblem.tooLarge',
           params: { size: mb(bytes), max: mb(IMPORT_MAX_FILE_BYTES) },
         },
       ],
@@ -76,7 +76,7 @@ export function readJsonText(text: unknown, what: string): JsonTextResult {
   if (body.trim() === '')
     return {
       ok: false,
-      problems: [{ path: '', message: `The ${what} is empty.`, key: 'ui:importProblem.empty' }],
+      problems: [{ path: '', message: `The ${what} is empty.`, key: 'issues:importProblem.empty' }],
     }
   let value: unknown
   try {

@@ -79,7 +79,7 @@ export function importPatchCat(
         {
           path: 'nodes',
           message: `The file has ${rawNodes.length} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`,
-          key: 'ui:importProblem.patchcat.tooManyNodes',
+          key: 'issues:importProblem.patchcat.tooManyNodes',
           params: { count: rawNodes.length, max: FLOW_MAX_NODES },
         },
       ],
@@ -90,20 +90,20 @@ export function importPatchCat(
       problems.push({
         path: `nodes[${i}]`,
         message: 'A node must be an object.',
-        key: 'ui:importProblem.patchcat.nodeNotObject',
+        key: 'issues:importProblem.patchcat.nodeNotObject',
       })
     else {
       if (typeof n.id !== 'string' || n.id === '')
         problems.push({
           path: `nodes[${i}].id`,
           message: 'A node needs an id (text).',
-          key: 'ui:importProblem.patchcat.nodeId',
+          key: 'issues:importProblem.patchcat.nodeId',
         })
       if (typeof n.type !== 'string' || n.type === '')
         problems.push({
           path: `nodes[${i}].type`,
           message: 'A node needs a type (text).',
-          key: 'ui:importProblem.patchcat.nodeType',
+          key: 'issues:importProblem.patchcat.nodeType',
         })
     }
   })
@@ -111,7 +111,7 @@ export function importPatchCat(
     problems.push({
       path: 'edges',
       message: '"edges" must be a list.',
-      key: 'ui:importProblem.patchcat.edgesList',
+      key: 'issues:importProblem.patchcat.edgesList',
     })
   if (problems.length > 0) return { ok: false, problems: capProblems(problems) }
 

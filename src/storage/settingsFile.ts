@@ -133,7 +133,7 @@ function invalid(problems: ImportProblem[]): SettingsImportError {
   const first = problems[0] ?? {
     path: '',
     message: 'The file is damaged.',
-    key: 'ui:importProblem.settings.damaged',
+    key: 'issues:importProblem.settings.damaged',
   }
   const all = problems.length > 0 ? problems : [first]
   const list = all
@@ -156,7 +156,7 @@ function headerProblems(file: Record<string, unknown>): ImportProblem[] {
       {
         path: 'format',
         message: `Expected "${SETTINGS_FILE_FORMAT}", found ${found}.${hint}`,
-        key: workflow ? 'ui:importProblem.settings.workflowFile' : 'ui:importProblem.wrongFormat',
+        key: workflow ? 'issues:importProblem.settings.workflowFile' : 'issues:importProblem.wrongFormat',
         params: { format: SETTINGS_FILE_FORMAT, found },
       },
     ]
@@ -166,7 +166,7 @@ function headerProblems(file: Record<string, unknown>): ImportProblem[] {
       {
         path: 'version',
         message: `Written by a newer Wardflow (version ${file.version}); update Wardflow to import it.`,
-        key: 'ui:importProblem.settings.newerVersion',
+        key: 'issues:importProblem.settings.newerVersion',
         params: { found: file.version },
       },
     ]
@@ -186,7 +186,11 @@ export async function importSettingsText(text: string, passphrase?: string): Pro
   if (!json.ok) throw invalid(json.problems)
   if (!isPlainObject(json.value))
     throw invalid([
-      { path: '', message: 'A settings file is a JSON object.', key: 'ui:importProblem.settings.notObject' },
+      {
+        path: '',
+        message: 'A settings file is a JSON object.',
+        key: 'issues:importProblem.settings.notObject',
+      },
     ])
   const problems = headerProblems(json.value)
   const header = headerSchema.safeParse(json.value)
@@ -240,7 +244,7 @@ async function restoreEncrypted(
       {
         path: 'encrypted',
         message: 'The encrypted part decrypted to an unexpected shape.',
-        key: 'ui:importProblem.settings.encryptedShape',
+        key: 'issues:importProblem.settings.encryptedShape',
       },
     ])
   const root = { settings }
@@ -255,7 +259,7 @@ async function restoreEncrypted(
         {
           path,
           message: 'An encrypted value points to a place that is not in the settings.',
-          key: 'ui:importProblem.settings.encryptedPath',
+          key: 'issues:importProblem.settings.encryptedPath',
         },
       ])
     }

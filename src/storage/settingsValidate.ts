@@ -34,7 +34,7 @@ export function parseSettingsStrict(
         problems.push({
           path: `${prefix}.providers[${i}].id`,
           message: `Another provider already has the id "${p.id}".`,
-          key: 'ui:importProblem.settings.providerIdTwice',
+          key: 'issues:importProblem.settings.providerIdTwice',
           params: { id: p.id },
         })
       seen.add(p.id)

@@ -126,7 +126,7 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
           path: '',
           message:
             'A workflow file is a JSON object with "format", "nodes" and "edges"; this file is not an object.',
-          key: 'ui:importProblem.notObject',
+          key: 'issues:importProblem.notObject',
         },
       ],
     }
@@ -142,7 +142,10 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
       doc: restored.doc,
       source: 'wardflow',
       notes: [NO_HEADER_NOTE, ...filled.notes, ...restored.notes],
-      keyedNotes: [{ text: NO_HEADER_NOTE, key: 'ui:importNote.noHeader' }, ...(restored.keyedNotes ?? [])],
+      keyedNotes: [
+        { text: NO_HEADER_NOTE, key: 'issues:importNote.noHeader' },
+        ...(restored.keyedNotes ?? []),
+      ],
     }
   }
   return {
@@ -151,7 +154,7 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
       {
         path: 'format',
         message: `This is not a workflow file: expected "format": "${WORKFLOW_FORMAT}" or a PatchCat workflow with "nodes".`,
-        key: 'ui:importProblem.notWorkflow',
+        key: 'issues:importProblem.notWorkflow',
         params: { format: WORKFLOW_FORMAT },
       },
     ],
@@ -165,21 +168,24 @@ function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOpti
     problems.push({
       path: 'format',
       message: `Expected "${WORKFLOW_FORMAT}", found ${JSON.stringify(file.format)}.${hint}`,
-      key: file.format === SETTINGS_FORMAT ? 'ui:importProblem.settingsFile' : 'ui:importProblem.wrongFormat',
+      key:
+        file.format === SETTINGS_FORMAT
+          ? 'issues:importProblem.settingsFile'
+          : 'issues:importProblem.wrongFormat',
       params: { format: WORKFLOW_FORMAT, found: JSON.stringify(file.format) ?? '' },
     })
   } else if (typeof file.version !== 'number' || !Number.isInteger(file.version) || file.version < 1) {
     problems.push({
       path: 'version',
       message: `Expected version ${WORKFLOW_FILE_VERSION}, found ${JSON.stringify(file.version) ?? 'nothing'}.`,
-      key: 'ui:importProblem.wrongVersion',
+      key: 'issues:importProblem.wrongVersion',
       params: { version: WORKFLOW_FILE_VERSION, found: JSON.stringify(file.version) ?? '—' },
     })
   } else if (file.version > WORKFLOW_FILE_VERSION) {
     problems.push({
       path: 'version',
       message: `This file was written by a newer Wardflow (format version ${file.version}; this app reads version ${WORKFLOW_FILE_VERSION}). Update Wardflow to import it.`,
-      key: 'ui:importProblem.newerVersion',
+      key: 'issues:importProblem.newerVersion',
       params: { found: file.version, version: WORKFLOW_FILE_VERSION },
     })
   }

@@ -7,17 +7,26 @@
  */
 import { useEffect, useState, type ComponentType } from 'react'
 
+/**
+ * What each `load` gave, so a part mounted after its code arrived (the next node to print, a
+ * dialog opened again) renders it in its first commit instead of one commit later.
+ */
+const loadedBy = new WeakMap<() => Promise<unknown>, unknown>()
+
 export function useLoadedComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   wanted: boolean,
 ): ComponentType<P> | null {
-  const [component, setComponent] = useState<ComponentType<P> | null>(null)
+  const [component, setComponent] = useState<ComponentType<P> | null>(
+    () => (loadedBy.get(load) as ComponentType<P> | undefined) ?? null,
+  )
   useEffect(() => {
     if (!wanted || component !== null) return undefined
     let live = true
     // A failed download is reported by the area that asked for it; the next want tries again.
     load().then(
       (loaded) => {
+        loadedBy.set(load, loaded)
         if (live) setComponent(() => loaded)
       },
       () => undefined,

@@ -136,7 +136,7 @@ describe('two tabs editing one flow', () => {
     await settle(one, two)
     const banners = [one, two].map((t) => t.notices.getState().banner).filter((b) => b !== null)
     expect(banners).toHaveLength(1)
-    expect(banners[0]).toMatchObject({ code: 'FLOW_CONFLICT', messageKey: 'ui:tabs.conflict' })
+    expect(banners[0]).toMatchObject({ code: 'FLOW_CONFLICT', messageKey: 'issues:tabs.conflict' })
     const all = await db.flows.toArray()
     const labels = all.map((row) => (row.doc as FlowDocument).nodes[0]?.data.label).sort()
     expect(labels).toEqual(['One', 'Two'])
@@ -201,7 +201,7 @@ describe('the unsaved-changes journal', () => {
     expect(shown.doc.metadata.name).toBe('Renamed elsewhere')
     expect(notices.getState().banner).toMatchObject({
       code: 'FLOW_CONFLICT',
-      messageKey: 'ui:tabs.recoveredCopy',
+      messageKey: 'issues:tabs.recoveredCopy',
     })
     expect(await db.flows.count()).toBe(2)
   })

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { nodeDefinitions } from '../../src/nodes/registry.ts'
 import enNodes from '../../src/i18n/en/nodes.json'
 import zhNodes from '../../src/i18n/zh-CN/nodes.json'
+import enFields from '../../src/i18n/en/fields.json'
+import zhFields from '../../src/i18n/zh-CN/fields.json'
 import enErrors from '../../src/i18n/en/errors.json'
 import zhErrors from '../../src/i18n/zh-CN/errors.json'
 
@@ -17,7 +19,7 @@ function lookup(catalogue: unknown, key: string): unknown {
 }
 
 describe('node and error catalogues', () => {
-  it('has an English and a Chinese text for every nodes: key a node definition uses', () => {
+  it('has an English and a Chinese text for every nodes: and fields: key a node definition uses', () => {
     // The agent node keeps its field texts in its own `agent` catalogue, tested with it.
     const keys = nodeDefinitions
       .flatMap((d) => [
@@ -29,12 +31,15 @@ describe('node and error catalogues', () => {
           ...(f.options ?? []).map((o) => o.labelKey),
         ]),
       ])
-      .filter((key) => key.startsWith('nodes:'))
+      .filter((key) => key.startsWith('nodes:') || key.startsWith('fields:'))
     expect(keys.length).toBeGreaterThan(40)
+    // Field texts live in their own catalogue, which loads with the inspector's form.
+    expect(keys.filter((key) => key.startsWith('fields:')).length).toBeGreaterThan(20)
     for (const key of keys) {
-      const path = key.slice('nodes:'.length)
-      expect(typeof lookup(enNodes, path), `en ${key}`).toBe('string')
-      expect(typeof lookup(zhNodes, path), `zh-CN ${key}`).toBe('string')
+      const [ns, path] = key.split(':') as [string, string]
+      const [en, zh] = ns === 'fields' ? [enFields, zhFields] : [enNodes, zhNodes]
+      expect(typeof lookup(en, path), `en ${key}`).toBe('string')
+      expect(typeof lookup(zh, path), `zh-CN ${key}`).toBe('string')
     }
   })
 

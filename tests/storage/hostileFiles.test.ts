@@ -123,7 +123,7 @@ describe('the connection cap', () => {
         {
           path: 'edges',
           message: `The flow has ${edges.length} connections; Wardflow opens at most ${FLOW_MAX_EDGES}.`,
-          key: 'ui:importProblem.tooManyEdges',
+          key: 'issues:importProblem.tooManyEdges',
           params: { count: edges.length, max: FLOW_MAX_EDGES },
         },
       ],
@@ -152,7 +152,7 @@ describe('sizes are checked before anything is laid out', () => {
         {
           path: 'nodes',
           message: `The flow has ${count} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`,
-          key: 'ui:importProblem.tooManyNodes',
+          key: 'issues:importProblem.tooManyNodes',
           params: { count, max: FLOW_MAX_NODES },
         },
       ],

@@ -283,7 +283,7 @@ describe('PatchCat files that cannot make a flow are refused with paths', () => 
         {
           path: 'edges[1]',
           message: 'The flow has a cycle: a -> b -> a. A flow must not loop back on itself.',
-          key: 'ui:importProblem.cycle',
+          key: 'issues:importProblem.cycle',
           params: { nodes: 'a -> b -> a' },
         },
       ],
@@ -295,10 +295,10 @@ describe('PatchCat files that cannot make a flow are refused with paths', () => 
     expect(result).toEqual({
       ok: false,
       problems: [
-        { path: 'nodes[0].id', message: expect.any(String), key: 'ui:importProblem.patchcat.nodeId' },
-        { path: 'nodes[1]', message: expect.any(String), key: 'ui:importProblem.patchcat.nodeNotObject' },
-        { path: 'nodes[2].type', message: expect.any(String), key: 'ui:importProblem.patchcat.nodeType' },
-        { path: 'edges', message: expect.any(String), key: 'ui:importProblem.patchcat.edgesList' },
+        { path: 'nodes[0].id', message: expect.any(String), key: 'issues:importProblem.patchcat.nodeId' },
+        { path: 'nodes[1]', message: expect.any(String), key: 'issues:importProblem.patchcat.nodeNotObject' },
+        { path: 'nodes[2].type', message: expect.any(String), key: 'issues:importProblem.patchcat.nodeType' },
+        { path: 'edges', message: expect.any(String), key: 'issues:importProblem.patchcat.edgesList' },
       ],
     })
   })

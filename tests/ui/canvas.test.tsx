@@ -168,7 +168,7 @@ describe('canvas editor', () => {
     })
     const body = screen.getAllByTestId('flow-node')[0] as HTMLElement
     expect(body).toHaveAttribute('data-status', 'running')
-    const consoleEl = within(body).getByTestId('node-console')
+    const consoleEl = await within(body).findByTestId('node-console')
     expect(consoleEl).toHaveTextContent('<img src=x onerror="window.__pwned=1"> thinking')
     expect(consoleEl.querySelector('img')).toBeNull()
     const alert = within(consoleEl).getByTestId('guard-alert')

@@ -6,7 +6,12 @@ import { noopFlowsService, ServicesContext, type AppServices } from '../../src/u
 import type { FlowDocument } from '../../src/engine/index.ts'
 import {
   AGENT_NAMESPACE,
+  CONNECT_NAMESPACE,
   ERRORS_NAMESPACE,
+  FIELDS_NAMESPACE,
+  INSPECTOR_NAMESPACE,
+  ISSUES_NAMESPACE,
+  SHORTCUTS_NAMESPACE,
   initI18n,
   loadNamespaces,
   TEMPLATES_NAMESPACE,
@@ -21,8 +26,18 @@ export async function renderEditor(
   services: Partial<AppServices> = {},
 ): Promise<RenderResult> {
   await initI18n('en')
-  // What the app loads with the inspector's form, the gallery and the first error banner.
-  await loadNamespaces([AGENT_NAMESPACE, TEMPLATES_NAMESPACE, ERRORS_NAMESPACE])
+  // What the app loads with the inspector's form, the gallery, the first error banner, the
+  // first problems list and the shortcut sheet.
+  await loadNamespaces([
+    AGENT_NAMESPACE,
+    INSPECTOR_NAMESPACE,
+    FIELDS_NAMESPACE,
+    TEMPLATES_NAMESPACE,
+    ERRORS_NAMESPACE,
+    ISSUES_NAMESPACE,
+    SHORTCUTS_NAMESPACE,
+    CONNECT_NAMESPACE,
+  ])
   const value: AppServices = { flows: noopFlowsService, ...services }
   return render(
     <ServicesContext.Provider value={value}>

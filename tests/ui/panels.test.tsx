@@ -85,7 +85,7 @@ describe('flow list', () => {
     expect(s.duplicate).toHaveBeenCalledWith('f2')
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Daily digest' }))
-    const dialog = screen.getByRole('dialog', { name: 'Delete this flow?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this flow?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(s.remove).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Delete Daily digest' }))

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FLOW_MAX_EDGES } from '../../src/defaults.ts'
-import { changeLanguage, i18next, initI18n } from '../../src/i18n/index.ts'
+import { changeLanguage, i18next, initI18n, ISSUES_NAMESPACE, loadNamespaces } from '../../src/i18n/index.ts'
 import { defaultSettings } from '../../src/settings/schema.ts'
 import { importSettingsText, parseWorkflowText, SettingsImportError } from '../../src/storage/index.ts'
 import { restoreDocument } from '../../src/storage/restore/index.ts'
@@ -132,6 +132,8 @@ const cases: Array<[string, () => Promise<Array<{ english: string; shown: string
 
 beforeAll(async () => {
   await initI18n('en')
+  // What the app loads with everything that words problems (ui/useCatalogues.ts).
+  await loadNamespaces([ISSUES_NAMESPACE])
 })
 afterAll(async () => {
   await changeLanguage('en')

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FlowDocument } from '../../src/engine/index.ts'
 import { preflight } from '../../src/engine/index.ts'
-import { changeLanguage, i18next, initI18n } from '../../src/i18n/index.ts'
+import { changeLanguage, i18next, initI18n, ISSUES_NAMESPACE, loadNamespaces } from '../../src/i18n/index.ts'
 import { getNodeDefinition, engineRegistry } from '../../src/nodes/registry.ts'
 import { DEMO_PROVIDER } from '../../src/settings/schema.ts'
 import { parseWorkflowText } from '../../src/storage/index.ts'
@@ -45,6 +45,8 @@ const broken = doc([
 
 beforeAll(async () => {
   await initI18n('en')
+  // What the app loads with everything that words problems (ui/useCatalogues.ts).
+  await loadNamespaces([ISSUES_NAMESPACE])
 })
 afterAll(async () => {
   await changeLanguage('en')

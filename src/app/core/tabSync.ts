@@ -3,7 +3,7 @@
  * revision it was edited from (saveFlow's `baseRevision`), so a tab never overwrites a version
  * it has not seen; each save is announced on a BroadcastChannel, and a tab with the flow open
  * pulls the new version at once: with nothing unsaved it simply shows it, with unsaved edits it
- * merges both (flowMerge.ts) and saves the merge. A save that still loses the race (both tabs
+ * merges both (flowMerge.ts, loaded with the first pull: tabMerge.ts) and saves the merge. A save that still loses the race (both tabs
  * wrote at once) gets FLOW_CONFLICT from storage and does the same. When both tabs changed the
  * same node, this tab's version is kept and the other's is saved as a copy of the flow, and the
  * banner says so: never a silent loss.
@@ -14,17 +14,28 @@
 import type { StoreApi } from 'zustand'
 import { FLOW_SAVE_ATTEMPTS } from '../../defaults.ts'
 import { FlowError, type FlowDocument } from '../../engine/index.ts'
-import { i18next } from '../../i18n/index.ts'
 import type { WardflowDb } from '../../storage/index.ts'
+import { ISSUES_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import type { FlowStore } from '../../store/flowStore.ts'
-import { newFlowId } from '../../store/ids.ts'
 import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
 import type { NoticeState } from '../../store/noticeStore.ts'
 import type { Autosave } from './autosave.ts'
-import { mergeFlows } from './flowMerge.ts'
 import { loadStorage } from './loadStorage.ts'
 
 const CHANNEL_NAME = 'wardflow.flows'
+
+let merging: Promise<typeof import('./tabMerge.ts')> | null = null
+/** Only a pull merges: that code is a chunk of its own, loaded once, retried after a failure. */
+function loadMerge(): Promise<typeof import('./tabMerge.ts')> {
+  // The copy's name and the banner's words are in the issues catalogue: they come with the code.
+  merging ??= Promise.all([import('./tabMerge.ts'), loadNamespaces([ISSUES_NAMESPACE])])
+    .then(([merge]) => merge)
+    .catch((error: unknown) => {
+      merging = null
+      throw error
+    })
+  return merging
+}
 const JOURNAL_PREFIX = 'wardflow.unsaved.'
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -128,43 +139,21 @@ export function createTabSync(deps: TabSyncDeps): TabSync {
     return { metadata: s.metadata, viewport: s.viewport, nodes: s.nodes, edges: s.edges }
   }
 
-  /**
-   * Keeps a version that cannot be merged as a new flow, so neither is lost, and says so.
-   * `conflicts` empty: unsaved edits from an earlier visit that came after another tab's save.
-   */
+  /** The merge and the copy load with the first pull (tabMerge.ts). */
   async function keepCopy(version: FlowDocument, conflicts: readonly string[]): Promise<void> {
-    const { storage, db } = await repo()
-    const name = i18next.t('tabs.copyName', { ns: 'ui', name: version.metadata.name })
-    const copy: FlowDocument = { ...version, metadata: { ...version.metadata, id: newFlowId(), name } }
-    await storage.saveFlow(db, copy)
-    deps.library.getState().upsertFlow(summaryOf(copy))
-    const nodes = conflicts.join(', ')
-    deps.notices.getState().showError(
-      conflicts.length > 0
-        ? {
-            code: 'FLOW_CONFLICT',
-            messageKey: 'ui:tabs.conflict',
-            message: `Another tab changed ${nodes} too. This tab's version is kept; the other tab's version is saved as the flow "${name}".`,
-            details: { nodes, copy: name },
-          }
-        : {
-            code: 'FLOW_CONFLICT',
-            messageKey: 'ui:tabs.recoveredCopy',
-            message: `Unsaved edits of "${version.metadata.name}" could not be applied because the flow was saved elsewhere since. They are kept as the flow "${name}".`,
-            details: { name: version.metadata.name, copy: name },
-          },
-    )
+    const [{ storage, db }, merge] = await Promise.all([repo(), loadMerge()])
+    await merge.keepCopy({ ...deps, storage, db, summaryOf }, version, conflicts)
   }
 
   async function pullNow(fromSave: boolean): Promise<void> {
     const flowId = deps.flows.getState().flowId
     if (flowId === null || known?.flowId !== flowId) return
-    const { storage, db } = await repo()
+    const [{ storage, db }, merge] = await Promise.all([repo(), loadMerge()])
     const loaded = await storage.loadFlow(db, flowId)
     const mine = currentDoc()
     if (!loaded || mine === null || deps.flows.getState().flowId !== flowId) return
     if (known.flowId !== flowId || loaded.revision <= known.revision) return
-    const { doc, conflicts } = mergeFlows(known.base, mine, loaded.doc)
+    const { doc, conflicts } = merge.mergeFlows(known.base, mine, loaded.doc)
     known = { flowId, revision: loaded.revision, base: loaded.doc }
     if (conflicts.length > 0) await keepCopy(loaded.doc, conflicts)
     const apply = (): void =>

@@ -14,7 +14,7 @@ import {
 import type { BannerError } from '../../store/noticeStore.ts'
 import { problemText } from '../../ui/problems/problemText.ts'
 
-/** Looks up a `run:` catalogue entry. */
+/** Looks up a catalogue entry (`issues:runRefused.*`, `issues:problem.*`). */
 export type Translate = (key: string, values?: Record<string, string | number>) => string
 
 /** The banner code of a refused run. */
@@ -28,11 +28,12 @@ export function blockingProblems(flow: FlowDocument, registry: NodeRegistry): Pr
 function unsupportedEntry(flow: FlowDocument, problem: Problem, t: Translate): string {
   const nodeId = problem.nodeId ?? ''
   const type = String(problem.params['originalType'] ?? problem.params['type'] ?? '?')
-  return t('refused.unsupportedItem', { node: nodeLabel(flow, nodeId), type })
+  return t('issues:runRefused.unsupportedItem', { node: nodeLabel(flow, nodeId), type })
 }
 
 function describe(flow: FlowDocument, problem: Problem, t: Translate): string {
-  if (problem.code === 'CYCLE') return t('refused.cycle', { cycle: String(problem.params['cycle'] ?? '') })
+  if (problem.code === 'CYCLE')
+    return t('issues:runRefused.cycle', { cycle: String(problem.params['cycle'] ?? '') })
   const labels = new Map(flow.nodes.map((n) => [n.id, n.data.label]))
   return problemText(problem, t, (id) => labels.get(id))
 }
@@ -53,7 +54,7 @@ export function runRefusal(
   const parts: string[] = []
   if (unsupported.length > 0) {
     parts.push(
-      t('refused.unsupported', {
+      t('issues:runRefused.unsupported', {
         count: unsupported.length,
         list: unsupported.map((p) => unsupportedEntry(flow, p, t)).join('; '),
       }),
@@ -63,13 +64,15 @@ export function runRefusal(
     const listed = others.slice(0, RUN_REFUSAL_MAX_LISTED).map((p) => describe(flow, p, t))
     const more = others.length - listed.length
     parts.push(
-      t(unsupported.length > 0 ? 'refused.alsoProblems' : 'refused.problems', { count: others.length }) +
+      t(unsupported.length > 0 ? 'issues:runRefused.alsoProblems' : 'issues:runRefused.problems', {
+        count: others.length,
+      }) +
         ' ' +
         listed.join(' ') +
-        (more > 0 ? ` ${t('refused.more', { count: more })}` : ''),
+        (more > 0 ? ` ${t('issues:runRefused.more', { count: more })}` : ''),
     )
   }
-  const message = `${t('refused.title')} ${parts.join(' ')}`
+  const message = `${t('issues:runRefused.title')} ${parts.join(' ')}`
   return {
     code: RUN_REFUSED_CODE,
     message,

@@ -13,7 +13,7 @@ import {
   type NodeRegistry,
   type RunEvent,
 } from '../../engine/index.ts'
-import { i18next } from '../../i18n/index.ts'
+import { i18next, ISSUES_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import { secretValues, splitSecrets } from '../../storage/secrets.ts'
 import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
@@ -134,7 +134,12 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
   async function execute(stop: AbortController): Promise<void> {
-    await deps.flush().catch(() => undefined)
+    // A refusal is worded from the issues catalogue (the runs area fetches it with its code;
+    // the offline service worker keeps it with every other chunk).
+    await Promise.all([
+      deps.flush().catch(() => undefined),
+      loadNamespaces([ISSUES_NAMESPACE]).catch(() => undefined),
+    ])
     await nextTask()
     const doc = selectDocument(deps.flows.getState())
     if (doc === null || stop.signal.aborted) return

@@ -51,8 +51,8 @@ export const codeNode: NodeDefinition<CodeConfig> = {
       key: 'code',
       kind: 'code',
       language: 'javascript',
-      labelKey: 'nodes:code.fields.code.label',
-      helpKey: 'nodes:code.fields.code.help',
+      labelKey: 'fields:code.code.label',
+      helpKey: 'fields:code.code.help',
     },
     {
       key: 'timeoutMs',
@@ -60,8 +60,8 @@ export const codeNode: NodeDefinition<CodeConfig> = {
       range: SANDBOX_TIMEOUT_RANGE_MS,
       unit: 'ms',
       optional: true,
-      labelKey: 'nodes:code.fields.timeoutMs.label',
-      helpKey: 'nodes:code.fields.timeoutMs.help',
+      labelKey: 'fields:code.timeoutMs.label',
+      helpKey: 'fields:code.timeoutMs.help',
     },
   ],
   summary: (config) =>

@@ -11,7 +11,7 @@ import {
   type HttpConfig,
 } from './schema.ts'
 
-const key = (name: string, part: 'label' | 'help'): string => `nodes:http.fields.${name}.${part}`
+const key = (name: string, part: 'label' | 'help'): string => `fields:http.${name}.${part}`
 
 export const httpNode: NodeDefinition<HttpConfig> = {
   type: 'http',

@@ -39,8 +39,8 @@ export const inputNode: NodeDefinition<InputConfig> = {
     {
       key: 'values',
       kind: 'record',
-      labelKey: 'nodes:input.fields.values.label',
-      helpKey: 'nodes:input.fields.values.help',
+      labelKey: 'fields:input.values.label',
+      helpKey: 'fields:input.values.help',
     },
   ],
   summary: (config) => Object.keys(config.values).join(', '),

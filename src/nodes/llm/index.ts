@@ -5,7 +5,7 @@ import { firstLine } from '../shared.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultLlmConfig, LLM_CONFIG_VERSION, llmConfigSchema, type LlmConfig } from './schema.ts'
 
-const key = (name: string, part: 'label' | 'help'): string => `nodes:llm.fields.${name}.${part}`
+const key = (name: string, part: 'label' | 'help'): string => `fields:llm.${name}.${part}`
 
 export const llmNode: NodeDefinition<LlmConfig> = {
   type: 'llm',

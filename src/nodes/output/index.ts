@@ -21,8 +21,8 @@ export const outputNode: NodeDefinition<OutputConfig> = {
     {
       key: 'values',
       kind: 'record',
-      labelKey: 'nodes:output.fields.values.label',
-      helpKey: 'nodes:output.fields.values.help',
+      labelKey: 'fields:output.values.label',
+      helpKey: 'fields:output.values.help',
     },
   ],
   summary: (config) => Object.keys(config.values).join(', '),

@@ -48,7 +48,7 @@ export function capProblems(problems: ImportProblem[]): ImportProblem[] {
     {
       path: '',
       message: `...and ${rest} more problems.`,
-      key: 'ui:importProblem.more',
+      key: 'issues:importProblem.more',
       params: { count: rest },
     },
   ]
@@ -68,7 +68,7 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
       {
         path: prefix,
         message: `The flow nests deeper than ${IMPORT_MAX_JSON_DEPTH} levels, which no real flow does.`,
-        key: 'ui:importProblem.doc.tooDeep',
+        key: 'issues:importProblem.doc.tooDeep',
         params: { max: IMPORT_MAX_JSON_DEPTH },
       },
     ])
@@ -81,20 +81,22 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   const doc = migration.doc
   if (!isPlainObject(doc))
     return fail([
-      { path: prefix, message: 'A flow must be a JSON object.', key: 'ui:importProblem.doc.notObject' },
+      { path: prefix, message: 'A flow must be a JSON object.', key: 'issues:importProblem.doc.notObject' },
     ])
   if (!Array.isArray(doc.nodes))
     return fail([
       {
         path: joinPath(prefix, 'nodes'),
         message: 'A flow needs a "nodes" list.',
-        key: 'ui:importProblem.doc.noNodes',
+        key: 'issues:importProblem.doc.noNodes',
       },
     ])
   if (strict && doc.nodes.length > FLOW_MAX_NODES) {
     const message = `The flow has ${doc.nodes.length} nodes; Wardflow opens at most ${FLOW_MAX_NODES}.`
     const params = { count: doc.nodes.length, max: FLOW_MAX_NODES }
-    return fail([{ path: joinPath(prefix, 'nodes'), message, key: 'ui:importProblem.tooManyNodes', params }])
+    return fail([
+      { path: joinPath(prefix, 'nodes'), message, key: 'issues:importProblem.tooManyNodes', params },
+    ])
   }
 
   const problems: ImportProblem[] = []
@@ -150,7 +152,7 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     const text = foldedNote(folded, edges.length)
     notes.push(text)
     // Two keys (one connection left, or several): each plural of `count` (the copies) reads right.
-    const key = edges.length === 1 ? 'ui:importNote.foldedKeptOne' : 'ui:importNote.foldedKeptMany'
+    const key = edges.length === 1 ? 'issues:importNote.foldedKeptOne' : 'issues:importNote.foldedKeptMany'
     keyedNotes.push({ text, key, params: { count: folded, kept: edges.length } })
   }
   if (strict && edges.length > FLOW_MAX_EDGES) {
@@ -158,7 +160,7 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     problems.push({
       path: joinPath(prefix, 'edges'),
       message,
-      key: folded > 0 ? 'ui:importProblem.tooManyEdgesFolded' : 'ui:importProblem.tooManyEdges',
+      key: folded > 0 ? 'issues:importProblem.tooManyEdgesFolded' : 'issues:importProblem.tooManyEdges',
       params: { count: edges.length, max: FLOW_MAX_EDGES },
     })
   }

@@ -37,7 +37,7 @@ export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEd
       problems.push({
         path: `nodes[${i}].id`,
         message: `Node id ${JSON.stringify(node.id)} is not allowed: use 1 to 64 letters, digits, "_" or "-".`,
-        key: 'ui:importProblem.nodeIdInvalid',
+        key: 'issues:importProblem.nodeIdInvalid',
         params: { id: node.id },
       })
     }
@@ -46,7 +46,7 @@ export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEd
       problems.push({
         path: `nodes[${i}].id`,
         message: `Node id ${JSON.stringify(node.id)} is used twice (first at nodes[${seen}]).`,
-        key: 'ui:importProblem.nodeIdTwice',
+        key: 'issues:importProblem.nodeIdTwice',
         params: { id: node.id, first: `nodes[${seen}]` },
       })
     } else firstIndex.set(node.id, i)
@@ -58,7 +58,7 @@ export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEd
       problems.push({
         path: `edges[${k}].id`,
         message: `Edge id ${JSON.stringify(edge.id)} is used twice (first at edges[${seen}]).`,
-        key: 'ui:importProblem.edgeIdTwice',
+        key: 'issues:importProblem.edgeIdTwice',
         params: { id: edge.id, first: `edges[${seen}]` },
       })
     } else edgeIds.set(edge.id, k)
@@ -67,7 +67,7 @@ export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEd
         problems.push({
           path: `edges[${k}].${end}`,
           message: `Edge ${JSON.stringify(edge.id)} ${end === 'source' ? 'starts at' : 'ends at'} node ${JSON.stringify(edge[end])}, which is not in the file.`,
-          key: `ui:importProblem.edgeMissing.${end}`,
+          key: `issues:importProblem.edgeMissing.${end}`,
           params: { id: edge.id, node: edge[end] },
         })
       }
@@ -76,7 +76,7 @@ export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEd
       problems.push({
         path: `edges[${k}]`,
         message: `Edge ${JSON.stringify(edge.id)} connects node ${JSON.stringify(edge.source)} to itself.`,
-        key: 'ui:importProblem.selfLoop',
+        key: 'issues:importProblem.selfLoop',
         params: { id: edge.id, node: edge.source },
       })
     }
@@ -86,7 +86,7 @@ export function graphProblems(nodes: readonly FlowNode[], edges: readonly FlowEd
     problems.push({
       path: `edges[${cycle.edgeIndex}]`,
       message: `The flow has a cycle: ${cycle.nodeIds.join(' -> ')}. A flow must not loop back on itself.`,
-      key: 'ui:importProblem.cycle',
+      key: 'issues:importProblem.cycle',
       params: { nodes: cycle.nodeIds.join(' -> ') },
     })
   }

@@ -96,7 +96,7 @@ export function migrateDocument(doc: unknown, fromVersion: number): MigrateResul
     return {
       ok: false,
       message: `Unknown document version ${String(fromVersion)}.`,
-      key: 'ui:importProblem.doc.unknownVersion',
+      key: 'issues:importProblem.doc.unknownVersion',
       params: { found: String(fromVersion) },
     }
   }
@@ -104,7 +104,7 @@ export function migrateDocument(doc: unknown, fromVersion: number): MigrateResul
     return {
       ok: false,
       message: `This flow was saved by a newer Wardflow (document version ${fromVersion}, this app reads up to ${CURRENT_DOC_SCHEMA_VERSION}). Update Wardflow to open it.`,
-      key: 'ui:importProblem.doc.newerVersion',
+      key: 'issues:importProblem.doc.newerVersion',
       params: { found: fromVersion, version: CURRENT_DOC_SCHEMA_VERSION },
     }
   }
@@ -117,7 +117,7 @@ export function migrateDocument(doc: unknown, fromVersion: number): MigrateResul
       return {
         ok: false,
         message: 'The stored flow is not an object.',
-        key: 'ui:importProblem.doc.notObject',
+        key: 'issues:importProblem.doc.notObject',
       }
     current = migration.up(rec)
     applied.push(`${migration.from}->${migration.to} ${migration.name}`)

@@ -29,7 +29,7 @@ export function restoreConfig(definition: NodeDefinition, raw: Record<string, un
         {
           path: 'configVersion',
           message: 'configVersion must be a whole number from 1.',
-          key: 'ui:importProblem.config.badVersion',
+          key: 'issues:importProblem.config.badVersion',
         },
       ],
     }
@@ -41,7 +41,7 @@ export function restoreConfig(definition: NodeDefinition, raw: Record<string, un
         {
           path: 'configVersion',
           message: `These ${definition.type} settings were written by a newer Wardflow (version ${version}; this app reads up to ${current}).`,
-          key: 'ui:importProblem.config.newerVersion',
+          key: 'issues:importProblem.config.newerVersion',
           params: { type: definition.type, found: version, version: current },
         },
       ],

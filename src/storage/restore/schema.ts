@@ -11,7 +11,7 @@ export interface ImportProblem {
   path: string
   /** Plain English (the CLI prints it). */
   message: string
-  /** The UI's catalogue key for the message (`ui:importProblem.*`, `ui:validation.*`) and its values. */
+  /** The UI's catalogue key for the message (`issues:importProblem.*`, `issues:validation.*`) and its values. */
   key?: string
   params?: Record<string, string | number>
 }

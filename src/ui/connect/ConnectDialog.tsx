@@ -23,7 +23,7 @@ export function ConnectDialog() {
   return (
     <Dialog
       open={sourceId !== null}
-      title={t('connect.title', { node: source?.data.label ?? sourceId ?? '' })}
+      title={t('connect:title', { node: source?.data.label ?? sourceId ?? '' })}
       closeLabel={t('common.close')}
       onClose={close}
       size="sm"
@@ -34,7 +34,7 @@ export function ConnectDialog() {
         <TargetList key={sourceId} sourceId={sourceId} sourceLabel={source.data.label} />
       ) : (
         <p className="wf-connect__empty">
-          {t(source ? 'connect.noOutput' : 'connect.missing', { node: source?.data.label ?? sourceId })}
+          {t(source ? 'connect:noOutput' : 'connect:missing', { node: source?.data.label ?? sourceId })}
         </p>
       )}
     </Dialog>
@@ -55,7 +55,7 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
     document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' })
   })
 
-  if (targets.length === 0) return <p className="wf-connect__empty">{t('connect.noTargets')}</p>
+  if (targets.length === 0) return <p className="wf-connect__empty">{t('connect:noTargets')}</p>
 
   const choose = (target: ConnectTarget | undefined): void => {
     if (!target) return
@@ -70,7 +70,7 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
       close()
     } else {
       // The same sentence a refused drag shows (canvas.refused.*); a drag ignores a duplicate.
-      setRefusal(t(result.reason === 'DUPLICATE' ? 'connect.duplicate' : `canvas.refused.${result.reason}`))
+      setRefusal(t(result.reason === 'DUPLICATE' ? 'connect:duplicate' : `canvas.refused.${result.reason}`))
     }
   }
 
@@ -96,14 +96,14 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
   return (
     <div className="wf-connect">
       <p className="wf-connect__hint" id={`${listId}-hint`}>
-        {t('connect.hint')}
+        {t('connect:hint')}
       </p>
       <ul
         className="wf-connect__list"
         role="listbox"
         tabIndex={0}
         data-autofocus
-        aria-label={t('connect.targets')}
+        aria-label={t('connect:targets')}
         aria-describedby={`${listId}-hint`}
         aria-activedescendant={optionId(active)}
         onKeyDown={onKeyDown}
@@ -128,10 +128,10 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
               <span className="wf-connect__label">{target.label}</span>
               <span className="wf-connect__meta">
                 {definition ? t(definition.labelKey) : target.type} · {target.nodeId} →{' '}
-                {t(`connect.handle.${target.handle}`, { defaultValue: target.handle })}
+                {t(`connect:handle.${target.handle}`, { defaultValue: target.handle })}
               </span>
               {target.refusal === 'CYCLE' || target.refusal === 'DUPLICATE' ? (
-                <span className="wf-connect__tag">{t(`connect.tag.${target.refusal}`)}</span>
+                <span className="wf-connect__tag">{t(`connect:tag.${target.refusal}`)}</span>
               ) : null}
             </li>
           )

@@ -10,8 +10,11 @@ import { useFlowStore } from '../../store/flowStore.ts'
 import { useLibrary, type FlowSummary } from '../../store/libraryStore.ts'
 import { Button, IconButton } from '../kit/Button.tsx'
 import { Icon } from '../kit/icons.tsx'
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx'
+import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { FlowListItem } from './FlowListItem.tsx'
+
+// The confirm dialog (and the dialog kit) loads with the first Delete: the page's start shows none.
+const loadConfirmDelete = () => import('./ConfirmDeleteDialog.tsx').then((m) => m.ConfirmDeleteDialog)
 
 function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase()
@@ -26,6 +29,7 @@ export function FlowList() {
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
   const [pendingDelete, setPendingDelete] = useState<FlowSummary | null>(null)
+  const ConfirmDeleteDialog = useLoadedComponent(loadConfirmDelete, pendingDelete !== null)
 
   const visible = useMemo(() => {
     const needle = fold(deferred.trim())
@@ -72,14 +76,16 @@ export function FlowList() {
       {ready && visible.length === 0 ? (
         <p className="wf-section-hint">{query === '' ? t('flows.empty') : t('flows.noMatch')}</p>
       ) : null}
-      <ConfirmDeleteDialog
-        flow={pendingDelete}
-        onCancel={() => setPendingDelete(null)}
-        onConfirm={() => {
-          if (pendingDelete) void service.remove(pendingDelete.id)
-          setPendingDelete(null)
-        }}
-      />
+      {ConfirmDeleteDialog ? (
+        <ConfirmDeleteDialog
+          flow={pendingDelete}
+          onCancel={() => setPendingDelete(null)}
+          onConfirm={() => {
+            if (pendingDelete) void service.remove(pendingDelete.id)
+            setPendingDelete(null)
+          }}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,6 +1,6 @@
 /**
  * One note of an import in the UI's language. Notes are English (the CLI prints them); those
- * with a catalogue key (`ui:importNote.*`) are worded through it, the rest stay as written.
+ * with a catalogue key (`issues:importNote.*`) are worded through it, the rest stay as written.
  */
 import type { ImportReport } from '../../store/importUiStore.ts'
 import type { Translate } from '../kit/issueText.ts'

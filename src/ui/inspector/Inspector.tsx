@@ -1,16 +1,33 @@
 /**
  * The inspector of the selected node. This shell is in the first-paint bundle; the form itself
  * (fields, validation, editors) is a lazy chunk loaded on the first selection, with the Agent
- * fields' catalogue (agent), which nothing else shows.
+ * fields' catalogue (agent), the other types' field texts (fields) and the form's own (inspector), which nothing else shows, and the
+ * wording of its problems (issues).
  */
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AGENT_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
+import {
+  AGENT_NAMESPACE,
+  CONNECT_NAMESPACE,
+  FIELDS_NAMESPACE,
+  INSPECTOR_NAMESPACE,
+  ISSUES_NAMESPACE,
+  loadNamespaces,
+} from '../../i18n/index.ts'
 import { useFlowStore, type FlowState } from '../../store/flowStore.ts'
 import { SelectionSummary } from './SelectionSummary.tsx'
 
 const InspectorBody = lazy(async () => {
-  const [body] = await Promise.all([import('./InspectorBody.tsx'), loadNamespaces([AGENT_NAMESPACE])])
+  const [body] = await Promise.all([
+    import('./InspectorBody.tsx'),
+    loadNamespaces([
+      INSPECTOR_NAMESPACE,
+      FIELDS_NAMESPACE,
+      AGENT_NAMESPACE,
+      CONNECT_NAMESPACE,
+      ISSUES_NAMESPACE,
+    ]),
+  ])
   return body
 })
 

@@ -60,7 +60,11 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
         <ul className="wf-inspector__problems">
           {nodeProblems.map((p, i) => (
             <li key={i} className={`wf-inspector__problem wf-inspector__problem--${p.severity}`}>
-              {t(`problem.${p.code}`, { ...p.params, node: `"${node.data.label}"`, defaultValue: p.message })}
+              {t(`issues:problem.${p.code}`, {
+                ...p.params,
+                node: `"${node.data.label}"`,
+                defaultValue: p.message,
+              })}
             </li>
           ))}
         </ul>
@@ -87,13 +91,13 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
                 </div>
               ) : (
                 <details key={`g${gi}`} className="wf-inspector__group">
-                  <summary>{t(`inspector.group.${group}`, { defaultValue: group })}</summary>
+                  <summary>{t(`inspector:group.${group}`, { defaultValue: group })}</summary>
                   <div className="wf-inspector__fields">{controls}</div>
                 </details>
               )
             })
           ) : (
-            <p className="wf-section-hint">{t('inspector.unknownType', { type: node.type })}</p>
+            <p className="wf-section-hint">{t('inspector:unknownType', { type: node.type })}</p>
           )}
         </fieldset>
       </form>

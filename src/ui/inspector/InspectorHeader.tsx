@@ -28,7 +28,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
         <div>
           <div className="wf-inspector__type-name">{definition ? t(definition.labelKey) : type}</div>
           <div className="wf-inspector__id">
-            {t('inspector.id')} <code>{nodeId}</code>
+            {t('inspector:id')} <code>{nodeId}</code>
           </div>
         </div>
         <div className="wf-inspector__actions">
@@ -36,8 +36,8 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
             <IconButton
               icon="flow"
               size="sm"
-              label={t('connect.action')}
-              title={t('connect.actionHint')}
+              label={t('connect:action')}
+              title={t('connect:actionHint')}
               data-testid="connect-to"
               onClick={() => uiStore.getState().setConnectFrom(nodeId)}
             />
@@ -45,7 +45,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
           <IconButton
             icon="copy"
             size="sm"
-            label={t('inspector.duplicate')}
+            label={t('inspector:duplicate')}
             disabled={readOnly}
             onClick={() => {
               actions.select([nodeId])
@@ -56,7 +56,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
             icon="trash"
             size="sm"
             variant="ghost"
-            label={t('inspector.delete')}
+            label={t('inspector:delete')}
             disabled={readOnly}
             onClick={() => actions.removeNodes([nodeId])}
           />
@@ -67,7 +67,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
       ) : null}
       <div className="wf-field">
         <label className="wf-field__label" htmlFor={`title-${nodeId}`}>
-          {t('inspector.nodeTitle')}
+          {t('inspector:nodeTitle')}
         </label>
         <input
           id={`title-${nodeId}`}

@@ -1,6 +1,6 @@
 /**
  * Words a validation issue (a problem of the flow, a refused import) in the UI's language: its
- * catalogue key when it has one (`ui:validation.*`, `ui:importProblem.*`, `nodes:issues.*`), its
+ * catalogue key when it has one (`issues:validation.*`, `issues:importProblem.*`, `nodes:issues.*`), its
  * English message otherwise. zod's type names (`expected`) are translated too.
  */
 
@@ -17,6 +17,6 @@ export function issueText(
   const values: Record<string, string | number> = { ...params }
   const expected = values['expected']
   if (typeof expected === 'string')
-    values['expected'] = t(`ui:validation.types.${expected}`, { defaultValue: expected })
+    values['expected'] = t(`issues:validation.types.${expected}`, { defaultValue: expected })
   return t(key, { ...values, defaultValue: fallback })
 }

@@ -11,10 +11,17 @@ import { flowStore } from '../../store/flowStore.ts'
 import { useNodeRunFacts } from '../../store/runStore.ts'
 import { uiStore } from '../../store/uiStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
+import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { consoleBoxPx, useRoomBelowPx } from './consoleRoom.ts'
-import { NodeConsole } from './NodeConsole.tsx'
 import { NodeTitle } from './NodeTitle.tsx'
 import { useNodeText } from './nodeText.ts'
+
+/**
+ * The console (and its drawing code) is a chunk of its own: no node has one until a run or an
+ * opened past run gives it text, so the page's start does not carry it. The runs area fetches it
+ * with its own code (app/runs/install.ts), so a run's first line waits for nothing.
+ */
+export const loadNodeConsole = () => import('./NodeConsole.tsx').then((m) => m.NodeConsole)
 
 const UNKNOWN_COLOR = '#718096'
 
@@ -91,6 +98,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // (Template, Output) would grow and shrink back for nothing. For the same reason a rerun keeps
   // the box the last run filled, empty, until the node ends (consoleKept).
   const showConsole = run.hasConsole || run.consoleKept === true
+  const NodeConsole = useLoadedComponent(loadNodeConsole, showConsole)
 
   // The console takes the room below the body, up to the next node (consoleRoom.ts).
   const head = useHeadPx(showConsole, `${summary}\n${run.badge ?? ''}`)
@@ -131,7 +139,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
         </div>
       ) : null}
-      {boxPx !== null ? (
+      {boxPx !== null && NodeConsole ? (
         <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} boxPx={boxPx} />
       ) : null}
       {handles.output ? (

@@ -10,12 +10,19 @@ import { useUi, uiStore } from '../../store/uiStore.ts'
 import { useCanvasCommands } from '../canvas/commands.ts'
 import { Icon } from '../kit/icons.tsx'
 import { problemText } from './problemText.ts'
+import { ISSUES_NAMESPACE } from '../../i18n/index.ts'
+import { useCatalogues } from '../useCatalogues.ts'
+
+/** The problems' words load with the first open list that has any. */
+const LIST_NAMESPACES = [ISSUES_NAMESPACE]
 
 export function ProblemsPanel() {
   const { t } = useTranslation()
   const problems = useProblems()
   const open = useUi((s) => s.problemsOpen)
   const commands = useCanvasCommands()
+  const listed = open && problems.length > 0
+  const worded = useCatalogues(LIST_NAMESPACES, listed)
   // Read, not subscribed: a label edit re-runs preflight, which re-renders this list anyway,
   // while a drag (positions only) must not re-render it at all.
   const labels = new Map(flowStore.getState().nodes.map((n) => [n.id, n.data.label]))
@@ -61,7 +68,7 @@ export function ProblemsPanel() {
           </span>
         )}
       </button>
-      {open && problems.length > 0 ? (
+      {listed && worded ? (
         <ul className="wf-problems__list" data-testid="problems-list">
           {problems.map((problem, i) => (
             <li key={`${problem.code}-${problem.nodeId ?? problem.edgeId ?? ''}-${i}`}>

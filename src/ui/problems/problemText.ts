@@ -1,6 +1,6 @@
 /**
  * One preflight problem in the UI's language: the problems list and a refused run's banner word
- * it the same way. The catalogue entry is `ui:problem.<code>`; a config issue inside it has its
+ * it the same way. The catalogue entry is `issues:problem.<code>`; a config issue inside it has its
  * own key (`issueKey`); the English `message` is the fallback for a code without an entry.
  */
 import type { Problem } from '../../engine/index.ts'
@@ -8,8 +8,8 @@ import { issueText, type Translate } from '../kit/issueText.ts'
 
 function problemKey(problem: Problem): string {
   if (problem.code === 'DANGLING_EDGE' && problem.severity === 'warning')
-    return 'ui:problem.DANGLING_EDGE_inert'
-  return `ui:problem.${problem.code}`
+    return 'issues:problem.DANGLING_EDGE_inert'
+  return `issues:problem.${problem.code}`
 }
 
 /** `label` names a node for the person: `"Summarise" (llm_1)`, or `"llm_1"` when unnamed. */

@@ -9,7 +9,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 function capLabel(key: string, t: (k: string) => string): string {
   if (key === 'Mod') return isMac ? '⌘' : 'Ctrl'
-  if (key === 'Drag' || key === 'Click' || key === 'Double-click') return t(`shortcuts.mouse.${key}`)
+  if (key === 'Drag' || key === 'Click' || key === 'Double-click') return t(`shortcuts:mouse.${key}`)
   return key
 }
 
@@ -19,7 +19,7 @@ export function ShortcutSheet() {
   return (
     <Dialog
       open={open}
-      title={t('shortcuts.title')}
+      title={t('shortcuts:title')}
       closeLabel={t('common.close')}
       onClose={() => uiStore.getState().setShortcutsOpen(false)}
       size="lg"
@@ -36,7 +36,7 @@ export function ShortcutSheet() {
                   <dd>
                     {item.keys.map((combo, i) => (
                       <span key={i} className="wf-shortcuts__combo">
-                        {i > 0 ? <span className="wf-shortcuts__or">{t('shortcuts.or')}</span> : null}
+                        {i > 0 ? <span className="wf-shortcuts__or">{t('shortcuts:or')}</span> : null}
                         {combo.map((key) => (
                           <kbd key={key}>{capLabel(key, t)}</kbd>
                         ))}

@@ -37,11 +37,11 @@ export function ResetToInherit({ label, onReset }: { label: string; onReset: () 
     <button
       type="button"
       className="wf-link-btn wf-field__reset"
-      aria-label={t('inspector.resetInherit', { field: label })}
-      title={t('inspector.resetInherit', { field: label })}
+      aria-label={t('inspector:resetInherit', { field: label })}
+      title={t('inspector:resetInherit', { field: label })}
       onClick={onReset}
     >
-      {t('inspector.reset')}
+      {t('inspector:reset')}
     </button>
   )
 }

@@ -57,7 +57,7 @@ export function JsonEditor({
         const parsed = parseJsonText(text)
         const problem = parsed.ok
           ? (validate?.(parsed.value) ?? null)
-          : t('inspector.invalidJson', { message: parsed.message })
+          : t('inspector:invalidJson', { message: parsed.message })
         onRefuse?.(problem)
         if (parsed.ok && problem === null) onChange(parsed.value)
       }}

@@ -24,21 +24,21 @@ export function checkNumber(
 ): NumberVerdict {
   const trimmed = text.trim()
   if (trimmed === '')
-    return optional ? { ok: true, value: undefined } : { ok: false, key: 'inspector.required' }
+    return optional ? { ok: true, value: undefined } : { ok: false, key: 'inspector:required' }
   const typed = Number(trimmed)
-  if (!Number.isFinite(typed)) return { ok: false, key: 'inspector.notANumber' }
+  if (!Number.isFinite(typed)) return { ok: false, key: 'inspector:notANumber' }
   // 1.2 s is 1200 ms, not 1199.9999999999998.
   const n = scale === 1 ? typed : Number((typed * scale).toFixed(6))
   if (range) {
     if (n < range.min || n > range.max) {
       return {
         ok: false,
-        key: 'inspector.outOfRange',
+        key: 'inspector:outOfRange',
         values: { min: range.min / scale, max: range.max / scale },
       }
     }
     if (range.step !== undefined && Number.isInteger(range.step) && !Number.isInteger(n)) {
-      return { ok: false, key: 'inspector.wholeNumber' }
+      return { ok: false, key: 'inspector:wholeNumber' }
     }
   }
   return { ok: true, value: n }
@@ -66,7 +66,7 @@ export function NumberField({
     inherited && typeof inherited.value === 'number'
       ? String(inherited.value / scale)
       : field.optional
-        ? t('inspector.inheritShort')
+        ? t('inspector:inheritShort')
         : undefined
 
   return (
@@ -98,10 +98,10 @@ export function NumberField({
           if (!refused) setDraft(null)
         }}
       />
-      {unit ? <span className="wf-number__unit">{t(`inspector.unit.${unit}`)}</span> : null}
+      {unit ? <span className="wf-number__unit">{t(`inspector:unit.${unit}`)}</span> : null}
       {range ? (
         <span className="wf-number__range">
-          {t('inspector.range', { min: range.min / scale, max: range.max / scale })}
+          {t('inspector:range', { min: range.min / scale, max: range.max / scale })}
         </span>
       ) : null}
     </div>

@@ -73,20 +73,20 @@ export function PairsField({ inputId, value, field, onChange, label }: FieldProp
 
   return (
     <div className="wf-pairs" id={inputId}>
-      {pairs.length === 0 ? <p className="wf-section-hint">{t('inspector.pairs.empty')}</p> : null}
+      {pairs.length === 0 ? <p className="wf-section-hint">{t('inspector:pairs.empty')}</p> : null}
       {pairs.map((pair, index) => {
         const draft = keyDrafts[index]
         const keyError =
           draft === undefined
             ? null
             : draft.trim() === ''
-              ? t('inspector.pairs.emptyKey')
-              : t('inspector.pairs.duplicateKey', { key: draft })
+              ? t('inspector:pairs.emptyKey')
+              : t('inspector:pairs.duplicateKey', { key: draft })
         return (
           <div className="wf-pairs__row" key={index}>
             <input
               className="wf-input wf-pairs__key"
-              aria-label={t('inspector.pairs.key', { field: label, n: index + 1 })}
+              aria-label={t('inspector:pairs.key', { field: label, n: index + 1 })}
               aria-invalid={keyError ? true : undefined}
               value={draft ?? pair.key}
               spellCheck={false}
@@ -94,7 +94,7 @@ export function PairsField({ inputId, value, field, onChange, label }: FieldProp
             />
             <input
               className="wf-input wf-pairs__value"
-              aria-label={t('inspector.pairs.value', { field: label, n: index + 1 })}
+              aria-label={t('inspector:pairs.value', { field: label, n: index + 1 })}
               value={pair.value}
               spellCheck={false}
               onChange={(e) =>
@@ -107,7 +107,7 @@ export function PairsField({ inputId, value, field, onChange, label }: FieldProp
             <IconButton
               icon="trash"
               size="sm"
-              label={t('inspector.pairs.remove', { field: label, n: index + 1 })}
+              label={t('inspector:pairs.remove', { field: label, n: index + 1 })}
               onClick={() => {
                 setKeyDrafts({})
                 write(
@@ -129,12 +129,12 @@ export function PairsField({ inputId, value, field, onChange, label }: FieldProp
         icon="plus"
         onClick={() =>
           write(
-            [...pairs, { key: isRecord ? freshKey(pairs, t('inspector.pairs.newKey')) : '', value: '' }],
+            [...pairs, { key: isRecord ? freshKey(pairs, t('inspector:pairs.newKey')) : '', value: '' }],
             'add',
           )
         }
       >
-        {t('inspector.pairs.add')}
+        {t('inspector:pairs.add')}
       </Button>
     </div>
   )

@@ -21,8 +21,8 @@ export function ProviderField({ inputId, describedBy, value, onChange }: FieldPr
       aria-describedby={describedBy}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
     >
-      <option value="">{t('inspector.defaultProvider', { name: defaultLabel })}</option>
-      {!known ? <option value={current}>{t('inspector.missingProvider', { id: current })}</option> : null}
+      <option value="">{t('inspector:defaultProvider', { name: defaultLabel })}</option>
+      {!known ? <option value={current}>{t('inspector:missingProvider', { id: current })}</option> : null}
       {providers.map((p) => (
         <option key={p.id} value={p.id}>
           {providerLabel(p, t)}
@@ -49,7 +49,7 @@ export function ModelField({ inputId, describedBy, value, config, field, onChang
         type="text"
         list={listId}
         value={typeof value === 'string' ? value : ''}
-        placeholder={provider?.model ? t('inspector.defaultModel', { model: provider.model }) : undefined}
+        placeholder={provider?.model ? t('inspector:defaultModel', { model: provider.model }) : undefined}
         aria-describedby={describedBy}
         spellCheck={false}
         onChange={(e) => onChange(field.optional && e.target.value === '' ? undefined : e.target.value)}

@@ -49,7 +49,7 @@ export function TextAreaField({ inputId, describedBy, value, field, onChange, la
         aria-pressed={editor}
         onClick={() => setEditor((v) => !v)}
       >
-        {editor ? t('inspector.plainText') : t('inspector.openEditor')}
+        {editor ? t('inspector:plainText') : t('inspector:openEditor')}
       </button>
     </div>
   )

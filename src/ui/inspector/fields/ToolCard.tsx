@@ -46,9 +46,9 @@ function useOtherNodes(agentId: string): Array<{ id: string; label: string }> {
 
 export function validateParameters(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return 'inspector.tools.parametersObject'
+    return 'inspector:tools.parametersObject'
   const type = (value as Record<string, unknown>)['type']
-  return type === undefined || type === 'object' ? null : 'inspector.tools.parametersObject'
+  return type === undefined || type === 'object' ? null : 'inspector:tools.parametersObject'
 }
 
 export function ToolCard({
@@ -67,7 +67,7 @@ export function ToolCard({
   const kind = str(tool['kind']) || 'code'
   const others = useOtherNodes(agentId)
   const set = (key: string, value: unknown): void => onChange({ ...tool, [key]: value }, key)
-  const title = name || t('inspector.tools.unnamed', { n: index + 1 })
+  const title = name || t('inspector:tools.unnamed', { n: index + 1 })
 
   return (
     <div className="wf-tool" data-testid="tool-card" data-open={open || undefined}>
@@ -75,19 +75,19 @@ export function ToolCard({
         <button type="button" className="wf-tool__toggle" aria-expanded={open} onClick={onToggle}>
           <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
           <span className="wf-tool__name">{title}</span>
-          <span className="wf-tool__kind">{t(`inspector.tools.kind.${kind}`, { defaultValue: kind })}</span>
+          <span className="wf-tool__kind">{t(`inspector:tools.kind.${kind}`, { defaultValue: kind })}</span>
         </button>
         <IconButton
           icon="trash"
           size="sm"
-          label={t('inspector.tools.remove', { name: title })}
+          label={t('inspector:tools.remove', { name: title })}
           onClick={onRemove}
         />
       </div>
       {open ? (
         <div className="wf-tool__body">
           <label className="wf-field__label" htmlFor={`${base}-name`}>
-            {t('inspector.tools.name')}
+            {t('inspector:tools.name')}
           </label>
           <input
             id={`${base}-name`}
@@ -97,7 +97,7 @@ export function ToolCard({
             onChange={(e) => set('name', e.target.value)}
           />
           <label className="wf-field__label" htmlFor={`${base}-description`}>
-            {t('inspector.tools.description')}
+            {t('inspector:tools.description')}
           </label>
           <textarea
             id={`${base}-description`}
@@ -107,7 +107,7 @@ export function ToolCard({
             onChange={(e) => set('description', e.target.value)}
           />
           <label className="wf-field__label" htmlFor={`${base}-kind`}>
-            {t('inspector.tools.kindLabel')}
+            {t('inspector:tools.kindLabel')}
           </label>
           <select
             id={`${base}-kind`}
@@ -117,16 +117,16 @@ export function ToolCard({
           >
             {KINDS.map((k) => (
               <option key={k} value={k}>
-                {t(`inspector.tools.kind.${k}`)}
+                {t(`inspector:tools.kind.${k}`)}
               </option>
             ))}
           </select>
           <span className="wf-field__label" id={`${base}-params`}>
-            {t('inspector.tools.parameters')}
+            {t('inspector:tools.parameters')}
           </span>
           <JsonEditor
             value={tool['parameters'] ?? { type: 'object', properties: {} }}
-            label={t('inspector.tools.parameters')}
+            label={t('inspector:tools.parameters')}
             minLines={6}
             onChange={(v) => set('parameters', v)}
             onRefuse={(message) =>
@@ -136,12 +136,12 @@ export function ToolCard({
           />
           {kind === 'code' ? (
             <>
-              <span className="wf-field__label">{t('inspector.tools.code')}</span>
-              <p className="wf-field__help">{t('inspector.tools.codeHelp')}</p>
+              <span className="wf-field__label">{t('inspector:tools.code')}</span>
+              <p className="wf-field__help">{t('inspector:tools.codeHelp')}</p>
               <LazyCodeEditor
                 value={str(tool['code'])}
                 language="javascript"
-                ariaLabel={t('inspector.tools.code')}
+                ariaLabel={t('inspector:tools.code')}
                 minLines={8}
                 onChange={(v) => set('code', v)}
               />
@@ -150,7 +150,7 @@ export function ToolCard({
           {kind === 'http' ? (
             <>
               <label className="wf-field__label" htmlFor={`${base}-method`}>
-                {t('inspector.tools.method')}
+                {t('inspector:tools.method')}
               </label>
               <select
                 id={`${base}-method`}
@@ -165,7 +165,7 @@ export function ToolCard({
                 ))}
               </select>
               <label className="wf-field__label" htmlFor={`${base}-url`}>
-                {t('inspector.tools.url')}
+                {t('inspector:tools.url')}
               </label>
               <input
                 id={`${base}-url`}
@@ -175,12 +175,12 @@ export function ToolCard({
                 spellCheck={false}
                 onChange={(e) => set('url', e.target.value)}
               />
-              <span className="wf-field__label">{t('inspector.tools.headers')}</span>
+              <span className="wf-field__label">{t('inspector:tools.headers')}</span>
               <PairsField
                 nodeId={agentId}
                 inputId={`${base}-headers`}
-                label={t('inspector.tools.headers')}
-                field={{ key: 'headers', kind: 'keyValues', labelKey: 'inspector.tools.headers' }}
+                label={t('inspector:tools.headers')}
+                field={{ key: 'headers', kind: 'keyValues', labelKey: 'inspector:tools.headers' }}
                 value={tool['headers'] ?? []}
                 config={tool}
                 onChange={(v) => set('headers', v)}
@@ -190,7 +190,7 @@ export function ToolCard({
           {kind === 'node' ? (
             <>
               <label className="wf-field__label" htmlFor={`${base}-node`}>
-                {t('inspector.tools.node')}
+                {t('inspector:tools.node')}
               </label>
               <select
                 id={`${base}-node`}
@@ -198,7 +198,7 @@ export function ToolCard({
                 value={str(tool['nodeId'])}
                 onChange={(e) => set('nodeId', e.target.value)}
               >
-                <option value="">{t('inspector.tools.pickNode')}</option>
+                <option value="">{t('inspector:tools.pickNode')}</option>
                 {others.map((n) => (
                   <option key={n.id} value={n.id}>
                     {n.label === n.id ? n.id : `${n.label} (${n.id})`}

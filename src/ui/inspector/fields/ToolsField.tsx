@@ -48,7 +48,7 @@ export function ToolsField({ inputId, nodeId, value, onChange, onRefuse }: Field
 
   return (
     <div className="wf-tools" id={inputId}>
-      {tools.length === 0 ? <p className="wf-section-hint">{t('inspector.tools.empty')}</p> : null}
+      {tools.length === 0 ? <p className="wf-section-hint">{t('inspector:tools.empty')}</p> : null}
       {tools.map((tool, index) => (
         <ToolCard
           key={index}
@@ -77,7 +77,7 @@ export function ToolsField({ inputId, nodeId, value, onChange, onRefuse }: Field
           setOpen(tools.length)
         }}
       >
-        {t('inspector.tools.add')}
+        {t('inspector:tools.add')}
       </Button>
     </div>
   )

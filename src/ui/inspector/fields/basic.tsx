@@ -10,7 +10,7 @@ export function TextField({ inputId, describedBy, value, field, onChange, issue 
       className="wf-input"
       type="text"
       value={typeof value === 'string' ? value : ''}
-      placeholder={field.optional ? t('inspector.inherit') : undefined}
+      placeholder={field.optional ? t('inspector:inherit') : undefined}
       aria-describedby={describedBy}
       aria-invalid={issue ? true : undefined}
       spellCheck={false}
@@ -47,7 +47,7 @@ export function SelectField({ inputId, describedBy, value, field, onChange }: Fi
       aria-describedby={describedBy}
       onChange={(e) => onChange(field.optional && e.target.value === '' ? undefined : e.target.value)}
     >
-      {field.optional ? <option value="">{t('inspector.inherit')}</option> : null}
+      {field.optional ? <option value="">{t('inspector:inherit')}</option> : null}
       {!known && current !== '' ? <option value={current}>{current}</option> : null}
       {options.map((o) => (
         <option key={o.value} value={o.value}>

@@ -21,12 +21,12 @@ export function displayUnit(field: FieldSpec): 's' | 'tokens' | undefined {
 
 /** A stored value as the field shows it: "on", "5 s", "10", "unlimited". */
 export function formatSetting(value: unknown, field: FieldSpec, t: TFunction, locale: string): string {
-  if (typeof value === 'boolean') return t(value ? 'inspector.value.on' : 'inspector.value.off')
+  if (typeof value === 'boolean') return t(value ? 'inspector:value.on' : 'inspector:value.off')
   if (typeof value === 'number') {
-    if (field.zeroMeansUnlimited && value === 0) return t('inspector.value.unlimited')
+    if (field.zeroMeansUnlimited && value === 0) return t('inspector:value.unlimited')
     const number = new Intl.NumberFormat(locale).format(value / displayScale(field))
     const unit = displayUnit(field)
-    return unit === undefined ? number : `${number} ${t(`inspector.unit.${unit}`)}`
+    return unit === undefined ? number : `${number} ${t(`inspector:unit.${unit}`)}`
   }
   return typeof value === 'string' ? value : ''
 }
@@ -40,7 +40,7 @@ export function inheritSentence(
   locale: string,
 ): string {
   const value = formatSetting(inherited.value, field, t, locale)
-  const key = overridden ? 'inspector.overridden' : 'inspector.inherited'
+  const key = overridden ? 'inspector:overridden' : 'inspector:inherited'
   return t(`${key}.${inherited.source}`, { value })
 }
 
