@@ -142,7 +142,11 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
       doc: restored.doc,
       source: 'wardflow',
       notes: [NO_HEADER_NOTE, ...filled.notes, ...restored.notes],
-      keyedNotes: [{ text: NO_HEADER_NOTE, key: 'ui:importNote.noHeader' }, ...(restored.keyedNotes ?? [])],
+      keyedNotes: [
+        { text: NO_HEADER_NOTE, key: 'ui:importNote.noHeader' },
+        ...filled.keyedNotes,
+        ...(restored.keyedNotes ?? []),
+      ],
     }
   }
   return {
@@ -187,12 +191,13 @@ function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOpti
   const filled = fillOmitted(file)
   const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
   if (!restored.ok) return { ok: false, problems: capProblems(restored.problems) }
+  const keyedNotes = [...filled.keyedNotes, ...(restored.keyedNotes ?? [])]
   return {
     ok: true,
     doc: restored.doc,
     source: 'wardflow',
     notes: [...filled.notes, ...restored.notes],
-    ...(restored.keyedNotes === undefined ? {} : { keyedNotes: restored.keyedNotes }),
+    ...(keyedNotes.length === 0 ? {} : { keyedNotes }),
   }
 }
 
