@@ -6,7 +6,7 @@ import { buildAnthropicBody } from './anthropicRequest.ts'
 import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
 import type { CallTarget } from './errors.ts'
 import { pickModel } from './openaiCompatible.ts'
-import { isJsonReply, streamReply } from './sse.ts'
+import { isJsonReply, streamReply, wholeReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
 import { ANTHROPIC_DEFAULT_BASE_URL } from '../settings/origin.ts'
@@ -55,10 +55,7 @@ class AnthropicProvider implements LlmProvider {
     const call = await sendRequest(this.deps, target, () => ({ method: 'POST', headers, body }), signal)
     try {
       if (!stream || isJsonReply(call.response)) {
-        const result = parseAnthropicReply(await call.json(), target, model)
-        if (result.reasoning !== '') yield { type: 'reasoning', text: result.reasoning }
-        if (result.text !== '') yield { type: 'text', text: result.text }
-        yield { type: 'done', result }
+        yield* wholeReply(parseAnthropicReply(await call.json(), target, model))
         return
       }
       yield* streamReply(call, new AnthropicStream(target, model), target)

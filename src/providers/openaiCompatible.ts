@@ -7,7 +7,7 @@ import type { ProviderSettings } from '../settings/schema.ts'
 import type { CallTarget } from './errors.ts'
 import { adaptQuirks, buildOpenAiBody, defaultQuirks } from './openaiRequest.ts'
 import { OpenAiStream, parseOpenAiReply } from './openaiReply.ts'
-import { isJsonReply, streamReply } from './sse.ts'
+import { isJsonReply, streamReply, wholeReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
 /** The model a call uses: the node's, else the provider's default; never empty. */
@@ -78,10 +78,7 @@ class OpenAiCompatibleProvider implements LlmProvider {
     )
     try {
       if (!stream || isJsonReply(call.response)) {
-        const result = parseOpenAiReply(await call.json(), target, model, idPrefix)
-        if (result.reasoning !== '') yield { type: 'reasoning', text: result.reasoning }
-        if (result.text !== '') yield { type: 'text', text: result.text }
-        yield { type: 'done', result }
+        yield* wholeReply(parseOpenAiReply(await call.json(), target, model, idPrefix))
         return
       }
       yield* streamReply(call, new OpenAiStream(target, model, idPrefix), target)
