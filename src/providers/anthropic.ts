@@ -4,8 +4,7 @@ import type { ChatChunk, ChatRequest, LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
 import { buildAnthropicBody } from './anthropicRequest.ts'
 import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
-import type { CallTarget } from './errors.ts'
-import { pickModel } from './openaiCompatible.ts'
+import { chatCall } from './openaiCompatible.ts'
 import { isJsonReply, streamReply, wholeReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
@@ -43,13 +42,8 @@ class AnthropicProvider implements LlmProvider {
   }
 
   async *chat(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatChunk> {
-    const model = pickModel(this.settings, request.model)
-    const stream = request.stream ?? this.settings.stream
-    const target: CallTarget = {
-      label: this.settings.label || this.settings.id,
-      model,
-      url: anthropicUrl(this.settings, 'messages'),
-    }
+    const url = anthropicUrl(this.settings, 'messages')
+    const { model, stream, target } = chatCall(this.settings, request, url)
     const headers = anthropicHeaders(this.settings)
     const body = JSON.stringify(buildAnthropicBody(request, model, stream))
     const call = await sendRequest(this.deps, target, () => ({ method: 'POST', headers, body }), signal)

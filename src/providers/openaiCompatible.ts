@@ -22,6 +22,17 @@ export function pickModel(settings: ProviderSettings, requested: string): string
   return model
 }
 
+/** What every chat call settles first: the model, whether to stream, and where the call goes. */
+export function chatCall(
+  settings: ProviderSettings,
+  request: ChatRequest,
+  url: string,
+): { model: string; stream: boolean; target: CallTarget } {
+  const model = pickModel(settings, request.model)
+  const stream = request.stream ?? settings.stream
+  return { model, stream, target: { label: settings.label || settings.id, model, url } }
+}
+
 /** The base URL, or a clear error when the settings have none. */
 export function requireBaseUrl(settings: ProviderSettings): string {
   const base = settings.baseUrl.trim()
@@ -54,13 +65,8 @@ class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   async *chat(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatChunk> {
-    const model = pickModel(this.settings, request.model)
-    const stream = request.stream ?? this.settings.stream
-    const target: CallTarget = {
-      label: this.settings.label || this.settings.id,
-      model,
-      url: joinUrl(requireBaseUrl(this.settings), 'chat/completions'),
-    }
+    const url = joinUrl(requireBaseUrl(this.settings), 'chat/completions')
+    const { model, stream, target } = chatCall(this.settings, request, url)
     const idPrefix = `call_${this.settings.id}_${(this.calls += 1)}_`
     const quirks = defaultQuirks()
     const headers = openAiHeaders(this.settings)
