@@ -58,17 +58,34 @@ export type FlowErrorCode =
   | 'WRONG_PASSPHRASE'
   | 'INTERNAL'
 
+/** One thing wrong at a path: English `message`, and the catalogue `key` the UI prefers. */
+export interface FlowErrorProblem {
+  path: string
+  message: string
+  key?: string
+  params?: Record<string, string | number>
+}
+
 export interface FlowErrorOptions {
   nodeId?: string
   cause?: unknown
   /** Extra values for the message catalogue, e.g. `{ status: 429, retryAfterMs: 2000 }`. */
   details?: Record<string, string | number | boolean>
+  /**
+   * A catalogue key (`ns:key`, with `details`) more specific than `errors:<code>`: one code
+   * covers many failures, and the UI should say which (a stored flow that cannot be read).
+   */
+  messageKey?: string
+  /** What exactly was wrong, each worded by its own key (a newer Wardflow's document version). */
+  problems?: readonly FlowErrorProblem[]
 }
 
 export class FlowError extends Error {
   readonly code: FlowErrorCode
   readonly nodeId?: string
   readonly details?: Record<string, string | number | boolean>
+  readonly messageKey?: string
+  readonly problems?: readonly FlowErrorProblem[]
 
   constructor(code: FlowErrorCode, message: string, options: FlowErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
@@ -76,6 +93,8 @@ export class FlowError extends Error {
     this.code = code
     this.nodeId = options.nodeId
     this.details = options.details
+    this.messageKey = options.messageKey
+    this.problems = options.problems
   }
 }
 

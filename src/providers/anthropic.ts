@@ -4,9 +4,8 @@ import type { ChatChunk, ChatRequest, LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
 import { buildAnthropicBody } from './anthropicRequest.ts'
 import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
-import type { CallTarget } from './errors.ts'
-import { pickModel } from './openaiCompatible.ts'
-import { isJsonReply, streamReply } from './sse.ts'
+import { chatCall } from './openaiCompatible.ts'
+import { isJsonReply, streamReply, wholeReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
 import { ANTHROPIC_DEFAULT_BASE_URL } from '../settings/origin.ts'
@@ -43,22 +42,14 @@ class AnthropicProvider implements LlmProvider {
   }
 
   async *chat(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatChunk> {
-    const model = pickModel(this.settings, request.model)
-    const stream = request.stream ?? this.settings.stream
-    const target: CallTarget = {
-      label: this.settings.label || this.settings.id,
-      model,
-      url: anthropicUrl(this.settings, 'messages'),
-    }
+    const url = anthropicUrl(this.settings, 'messages')
+    const { model, stream, target } = chatCall(this.settings, request, url)
     const headers = anthropicHeaders(this.settings)
     const body = JSON.stringify(buildAnthropicBody(request, model, stream))
     const call = await sendRequest(this.deps, target, () => ({ method: 'POST', headers, body }), signal)
     try {
       if (!stream || isJsonReply(call.response)) {
-        const result = parseAnthropicReply(await call.json(), target, model)
-        if (result.reasoning !== '') yield { type: 'reasoning', text: result.reasoning }
-        if (result.text !== '') yield { type: 'text', text: result.text }
-        yield { type: 'done', result }
+        yield* wholeReply(parseAnthropicReply(await call.json(), target, model))
         return
       }
       yield* streamReply(call, new AnthropicStream(target, model), target)

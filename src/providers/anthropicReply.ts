@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
 import { badResponseError, charCount, type CallTarget } from './errors.ts'
+import { parseEventData } from './sse.ts'
 
 const usageSchema = z
   .object({
@@ -120,12 +121,8 @@ export class AnthropicStream {
   }
 
   push(data: string): ChatChunk[] {
-    let event: z.infer<typeof eventSchema>
-    try {
-      const result = eventSchema.safeParse(JSON.parse(data) as unknown)
-      if (!result.success) throw result.error
-      event = result.data
-    } catch {
+    const event = parseEventData(eventSchema, data)
+    if (event === undefined) {
       // Kept as a short quote, never whole: a hostile server may send one huge line.
       this.firstMalformed ??= data.slice(0, 80)
       return []

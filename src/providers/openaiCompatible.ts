@@ -7,7 +7,7 @@ import type { ProviderSettings } from '../settings/schema.ts'
 import type { CallTarget } from './errors.ts'
 import { adaptQuirks, buildOpenAiBody, defaultQuirks } from './openaiRequest.ts'
 import { OpenAiStream, parseOpenAiReply } from './openaiReply.ts'
-import { isJsonReply, streamReply } from './sse.ts'
+import { isJsonReply, streamReply, wholeReply } from './sse.ts'
 import { extraHeaders, joinUrl, sendRequest, type TransportDeps } from './transport.ts'
 
 /** The model a call uses: the node's, else the provider's default; never empty. */
@@ -20,6 +20,17 @@ export function pickModel(settings: ProviderSettings, requested: string): string
     )
   }
   return model
+}
+
+/** What every chat call settles first: the model, whether to stream, and where the call goes. */
+export function chatCall(
+  settings: ProviderSettings,
+  request: ChatRequest,
+  url: string,
+): { model: string; stream: boolean; target: CallTarget } {
+  const model = pickModel(settings, request.model)
+  const stream = request.stream ?? settings.stream
+  return { model, stream, target: { label: settings.label || settings.id, model, url } }
 }
 
 /** The base URL, or a clear error when the settings have none. */
@@ -54,13 +65,8 @@ class OpenAiCompatibleProvider implements LlmProvider {
   }
 
   async *chat(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatChunk> {
-    const model = pickModel(this.settings, request.model)
-    const stream = request.stream ?? this.settings.stream
-    const target: CallTarget = {
-      label: this.settings.label || this.settings.id,
-      model,
-      url: joinUrl(requireBaseUrl(this.settings), 'chat/completions'),
-    }
+    const url = joinUrl(requireBaseUrl(this.settings), 'chat/completions')
+    const { model, stream, target } = chatCall(this.settings, request, url)
     const idPrefix = `call_${this.settings.id}_${(this.calls += 1)}_`
     const quirks = defaultQuirks()
     const headers = openAiHeaders(this.settings)
@@ -78,10 +84,7 @@ class OpenAiCompatibleProvider implements LlmProvider {
     )
     try {
       if (!stream || isJsonReply(call.response)) {
-        const result = parseOpenAiReply(await call.json(), target, model, idPrefix)
-        if (result.reasoning !== '') yield { type: 'reasoning', text: result.reasoning }
-        if (result.text !== '') yield { type: 'text', text: result.text }
-        yield { type: 'done', result }
+        yield* wholeReply(parseOpenAiReply(await call.json(), target, model, idPrefix))
         return
       }
       yield* streamReply(call, new OpenAiStream(target, model, idPrefix), target)

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
 import { badResponseError, charCount, type CallTarget } from './errors.ts'
+import { parseEventData } from './sse.ts'
 
 const usageSchema = z
   .object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() })
@@ -130,12 +131,8 @@ export class OpenAiStream {
       this.done = true
       return []
     }
-    let parsed: z.infer<typeof chunkSchema>
-    try {
-      const result = chunkSchema.safeParse(JSON.parse(data) as unknown)
-      if (!result.success) throw result.error
-      parsed = result.data
-    } catch {
+    const parsed = parseEventData(chunkSchema, data)
+    if (parsed === undefined) {
       // One garbled line (a proxy's comment, a keep-alive) is skipped; `finish` decides whether
       // the reply as a whole was understood.
       if (this.malformed === 0) this.firstMalformed = data.slice(0, MALFORMED_QUOTE_CHARS)

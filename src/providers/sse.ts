@@ -82,3 +82,26 @@ export async function* streamReply(
   }
   yield { type: 'done', result: reply.finish() }
 }
+
+/** The chunks of a reply that came whole (not streamed): its reasoning, its text, then done. */
+export function* wholeReply(result: ChatResult): Generator<ChatChunk> {
+  if (result.reasoning !== '') yield { type: 'reasoning', text: result.reasoning }
+  if (result.text !== '') yield { type: 'text', text: result.text }
+  yield { type: 'done', result }
+}
+
+/**
+ * One SSE `data` line read as JSON of `schema`; undefined for a line that is not (a proxy's
+ * comment, a keep-alive, a garbled event), which each stream counts in its own way.
+ */
+export function parseEventData<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  data: string,
+): T | undefined {
+  try {
+    const result = schema.safeParse(JSON.parse(data) as unknown)
+    return result.success ? result.data : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -16,7 +16,7 @@ import {
   PROVIDER_STREAM_PIECE_CHARS,
   PROVIDER_STREAM_SLICE_MS,
 } from '../defaults.ts'
-import { FlowError, isAbortError, type Clock, type FetchLike } from '../engine/index.ts'
+import { FlowError, isAbortError, raceAbort, type Clock, type FetchLike } from '../engine/index.ts'
 import {
   badResponseError,
   cancelledError,
@@ -51,26 +51,9 @@ export interface TransportDeps {
  */
 export type BadRequestAdapter = (serverMessage: string) => boolean
 
-/** Resolves like `promise`, or rejects as soon as `signal` aborts. */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => undefined)
-    return Promise.reject(signal.reason instanceof Error ? signal.reason : cancelledError())
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : cancelledError())
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
+/** What a call rejects with once `signal` aborts: the abort's own error, else CANCELLED. */
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason instanceof Error ? signal.reason : cancelledError()
 }
 
 /** One attempt: a signal linked to the caller's, plus the idle watchdog and the call's deadline. */
@@ -284,7 +267,11 @@ export async function sendRequest(
     try {
       // Called unbound: a browser's window.fetch throws "Illegal invocation" when `this` is `deps`.
       const fetchFn = deps.fetch
-      response = await raceAbort(fetchFn(target.url, { ...build(), signal: scope.signal }), scope.signal)
+      response = await raceAbort(
+        fetchFn(target.url, { ...build(), signal: scope.signal }),
+        scope.signal,
+        () => abortReason(scope.signal),
+      )
     } catch (error) {
       scope.close()
       throw scope.error(error, (cause) => networkError(cause, target))
@@ -294,7 +281,7 @@ export async function sendRequest(
 
     let bodyText = ''
     try {
-      bodyText = await raceAbort(readErrorBody(response), scope.signal)
+      bodyText = await raceAbort(readErrorBody(response), scope.signal, () => abortReason(scope.signal))
     } catch (error) {
       if (signal.aborted) throw cancelledError(error)
     } finally {

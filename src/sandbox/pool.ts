@@ -20,7 +20,13 @@ import {
   SANDBOX_WASM_OVERHEAD_BYTES,
   SANDBOX_WORKER_START_TIMEOUT_MS,
 } from '../defaults.ts'
-import { FlowError, type CodeRunner, type CodeRunRequest, type CodeRunResult } from '../engine/index.ts'
+import {
+  FlowError,
+  raceAbort,
+  type CodeRunner,
+  type CodeRunRequest,
+  type CodeRunResult,
+} from '../engine/index.ts'
 import { outcomeToResult, prepareRun, type PreparedRun } from './outcome.ts'
 import {
   workerMessageSchema,
@@ -214,7 +220,7 @@ export function createPooledCodeRunner(
         : slots.size < maxWorkers
           ? spawn(true).ready
           : new Promise<void>((resolve) => changed.push(resolve))
-      await abortable(wait, signal)
+      await (signal ? raceAbort(wait, signal, cancelled) : wait)
     }
   }
 
@@ -299,26 +305,6 @@ export function createPooledCodeRunner(
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
-}
-
-/** Waits for `promise` unless `signal` aborts first (then rejects with CANCELLED). */
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(cancelled())
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
 }
 
 /** An unguessable id: randomUUID where available (secure contexts), else 128 random bits. */

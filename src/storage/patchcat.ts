@@ -8,16 +8,26 @@
 import { FLOW_MAX_NODES, NODE_ID_PATTERN } from '../defaults.ts'
 import type { FlowDocument, FlowNode } from '../engine/index.ts'
 import { mapCode, mapHttp, type RefRewriter } from './patchcatCodeHttp.ts'
-import { PatchCatData, mapAgent, mapInput, mapLlm, mapOutput, mapPrompt } from './patchcatNodes.ts'
+import {
+  PatchCatData,
+  mapAgent,
+  mapInput,
+  mapLlm,
+  mapOutput,
+  mapPrompt,
+  PlaceholderReason,
+} from './patchcatNodes.ts'
 import { referenceRewriter, rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
 import {
   capProblems,
   defaultNodeLookup,
   graphProblems,
   isPlainObject,
+  NoteLog,
   restoreConfig,
   unsupportedNode,
   type ImportProblem,
+  type KeyedNote,
   type NodeLookup,
 } from './restore/index.ts'
 
@@ -45,23 +55,27 @@ export function looksLikePatchCat(file: Record<string, unknown>): boolean {
 }
 
 /** Unique Wardflow ids for PatchCat ids (which may hold characters Wardflow refuses). */
-function assignIds(rawIds: string[], notes: string[]): string[] {
+function assignIds(rawIds: string[], notes: NoteLog): string[] {
   const used = new Set<string>()
   return rawIds.map((raw, i) => {
     let id = NODE_ID_PATTERN.test(raw) ? raw : raw.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64)
     if (id === '' || used.has(id)) id = `node_${i + 1}`
     while (used.has(id)) id = `${id.slice(0, 56)}_${i + 1}`
-    if (id !== raw)
-      notes.push(
-        `Node id ${JSON.stringify(raw)} became ${JSON.stringify(id)}; references to it were updated.`,
+    if (id !== raw) {
+      const [from, to] = [JSON.stringify(raw), JSON.stringify(id)]
+      notes.add(
+        `Node id ${from} became ${to}; references to it were updated.`,
+        'issues:importNote.patchcat.idChanged',
+        { from, to },
       )
+    }
     used.add(id)
     return id
   })
 }
 
 type ImportResult =
-  | { ok: true; doc: FlowDocument; source: 'patchcat'; notes: string[] }
+  | { ok: true; doc: FlowDocument; source: 'patchcat'; notes: string[]; keyedNotes: KeyedNote[] }
   | { ok: false; problems: ImportProblem[] }
 
 /** Converts a parsed PatchCat workflow. Never throws; refuses only what cannot make a flow. */
@@ -69,7 +83,7 @@ export function importPatchCat(
   file: Record<string, unknown>,
   lookup: NodeLookup = defaultNodeLookup,
 ): ImportResult {
-  const notes: string[] = []
+  const notes = new NoteLog()
   const problems: ImportProblem[] = []
   const rawNodes: unknown[] = Array.isArray(file.nodes) ? file.nodes : []
   if (rawNodes.length > FLOW_MAX_NODES) {
@@ -150,16 +164,23 @@ export function importPatchCat(
   if (rewrites.count > 0) {
     const what =
       rewrites.count === 1 ? 'References in 1 field were' : `References in ${rewrites.count} fields were`
-    notes.push(
-      `${what} rewritten to Wardflow names ({{x.promptText}} -> {{x.text}}, {{x.data}} -> {{x.body}}, renamed ids).`,
+    // The examples are a value, not catalogue text: i18next would read their braces as its own.
+    const examples = '{{x.promptText}} -> {{x.text}}, {{x.data}} -> {{x.body}}'
+    notes.add(
+      `${what} rewritten to Wardflow names (${examples}, renamed ids).`,
+      'issues:importNote.patchcat.refsRewritten',
+      { count: rewrites.count, examples },
     )
   }
   const described = nodesIn.filter(
     (n) => isPlainObject(n.data) && typeof n.data.description === 'string' && n.data.description !== '',
   )
   if (described.length > 0) {
-    notes.push(
-      `Node descriptions are not carried over (Wardflow nodes have a title only): ${described.map((n) => idMap.get(n.id) ?? n.id).join(', ')}.`,
+    const list = described.map((n) => idMap.get(n.id) ?? n.id).join(', ')
+    notes.add(
+      `Node descriptions are not carried over (Wardflow nodes have a title only): ${list}.`,
+      'issues:importNote.patchcat.descriptions',
+      { nodes: list },
     )
   }
 
@@ -176,16 +197,24 @@ export function importPatchCat(
   }))
   if (graph.length > 0) return { ok: false, problems: capProblems(graph) }
   const summary = [...counts].map(([type, n]) => `${type} x${n}`).join(', ')
-  notes.unshift(
+  notes.addFirst(
     `Imported from PatchCat: ${rewritten.length} nodes (${summary}) and ${edges.length} connections.`,
+    'issues:importNote.patchcat.summary',
+    { nodes: rewritten.length, summary, edges: edges.length },
   )
-  return { ok: true, doc: { metadata, viewport, nodes: rewritten, edges }, source: 'patchcat', notes }
+  return {
+    ok: true,
+    doc: { metadata, viewport, nodes: rewritten, edges },
+    source: 'patchcat',
+    notes: notes.texts,
+    keyedNotes: notes.keyed,
+  }
 }
 
 interface ConvertContext {
   idMap: ReadonlyMap<string, string>
   lookup: NodeLookup
-  notes: string[]
+  notes: NoteLog
   rewrite: RefRewriter
 }
 
@@ -203,18 +232,37 @@ function convertNode(
       ? { x: pos.x, y: pos.y }
       : { x: 0, y: 0 }
   if (position.x === 0 && position.y === 0 && !isPlainObject(raw.position))
-    notes.push(`${id}: no position in the file; placed at 0,0.`)
-  const placeholder = (why: string): FlowNode => {
-    notes.push(
-      `${id}: PatchCat type ${JSON.stringify(raw.type)} ${why}; kept as an unsupported placeholder with its original JSON (preflight lists it and Run is refused until it is replaced).`,
+    notes.add(`${id}: no position in the file; placed at 0,0.`, 'issues:importNote.patchcat.noPosition', {
+      node: id,
+    })
+  const placeholder = (why: PlaceholderReason): FlowNode => {
+    const from = JSON.stringify(raw.type)
+    notes.add(
+      `${id}: PatchCat type ${from} ${why.text}; kept as an unsupported placeholder with its original JSON (preflight lists it and Run is refused until it is replaced).`,
+      why.key,
+      { node: id, type: from, ...why.params },
     )
     return unsupportedNode(id, raw.type, raw, position, label, lookup)
   }
   const type = TYPE_MAP[raw.type]
   const definition = type === undefined ? undefined : lookup(type)
-  if (type === undefined) return placeholder('has no Wardflow equivalent')
-  if (definition === undefined)
-    return placeholder(`maps to ${JSON.stringify(type)}, which this build of Wardflow does not include`)
+  if (type === undefined)
+    return placeholder(
+      new PlaceholderReason(
+        'has no Wardflow equivalent',
+        'issues:importNote.patchcat.placeholder.noEquivalent',
+      ),
+    )
+  if (definition === undefined) {
+    const to = JSON.stringify(type)
+    return placeholder(
+      new PlaceholderReason(
+        `maps to ${to}, which this build of Wardflow does not include`,
+        'issues:importNote.patchcat.placeholder.notInBuild',
+        { to },
+      ),
+    )
+  }
 
   const d = new PatchCatData(data, notes, id)
   const mapped =
@@ -231,17 +279,32 @@ function convertNode(
               : raw.type === 'code'
                 ? mapCode(d, rewrite)
                 : mapHttp(d)
-  if ('unsupported' in mapped && typeof mapped.unsupported === 'string')
-    return placeholder(`cannot run here (${mapped.unsupported})`)
+  if (mapped instanceof PlaceholderReason) return placeholder(mapped)
   const restored = restoreConfig(definition, mapped)
   if (!restored.ok) {
+    // The issues are the settings checker's own words: a detail kept as it is, in English.
     const why = restored.issues.map((issue) => `${issue.path || 'settings'}: ${issue.message}`).join('; ')
-    return placeholder(`could not be converted (${why})`)
+    return placeholder(
+      new PlaceholderReason(
+        `could not be converted (${why})`,
+        'issues:importNote.patchcat.placeholder.notConverted',
+        {
+          why,
+        },
+      ),
+    )
   }
   const dropped = Object.keys(mapped).filter((k) => !Object.hasOwn(restored.config, k))
   const left = [...d.leftovers(), ...dropped.map((k) => `config.${k}`)]
   const extra = Object.keys(data).filter((k) => !['label', 'config', 'inputs', 'description'].includes(k))
   left.push(...extra)
-  if (left.length > 0) notes.push(`${id}: not carried over (no Wardflow equivalent): ${left.join(', ')}.`)
+  if (left.length > 0) {
+    const fields = left.join(', ')
+    notes.add(
+      `${id}: not carried over (no Wardflow equivalent): ${fields}.`,
+      'issues:importNote.patchcat.leftOver',
+      { node: id, fields },
+    )
+  }
   return { id, type: definition.type, position, data: { label, config: restored.config } }
 }

@@ -6,7 +6,7 @@
 import { HTTP_RETRIES_RANGE, HTTP_TIMEOUT_RANGE_MS, SANDBOX_TIMEOUT_RANGE_MS } from '../defaults.ts'
 import { extractRefs, type PathSegment } from '../engine/index.ts'
 import { toBase64 } from './crypto.ts'
-import { keyValues, PatchCatData } from './patchcatNodes.ts'
+import { keyValues, PatchCatData, PlaceholderReason } from './patchcatNodes.ts'
 import { isPlainObject } from './restore/index.ts'
 
 /** Rewrites a PatchCat template into Wardflow's ids and output names. */
@@ -53,21 +53,25 @@ function inputsPrelude(inputs: Record<string, unknown>, rewrite: RefRewriter): s
   return `${helper}inputs = { ${object} }; `
 }
 
-export function mapCode(
-  d: PatchCatData,
-  rewrite: RefRewriter,
-): Record<string, unknown> | { unsupported: string } {
+export function mapCode(d: PatchCatData, rewrite: RefRewriter): Record<string, unknown> | PlaceholderReason {
   const language = d.text('language', ['config'])
   if (language !== undefined && !/^(js|javascript|ecmascript)$/i.test(language)) {
-    return { unsupported: `its code is ${language}, and Wardflow runs JavaScript only` }
+    return new PlaceholderReason(
+      `cannot run here (its code is ${language}, and Wardflow runs JavaScript only)`,
+      'issues:importNote.patchcat.placeholder.language',
+      { language },
+    )
   }
   const code = d.text('script', ['config']) ?? d.text('code', ['config', 'inputs']) ?? ''
   const own = Object.fromEntries(Object.entries(d.inputs).filter(([key]) => key !== 'code'))
   for (const key of Object.keys(own)) d.take(key, ['inputs'])
   const prelude = inputsPrelude(own, rewrite)
   if (prelude !== '') {
-    d.notes.push(
-      `${d.nodeId}: its inputs (${Object.keys(own).join(', ')}) are rebuilt from the upstream outputs by a line added before the code.`,
+    const inputs = Object.keys(own).join(', ')
+    d.note(
+      `its inputs (${inputs}) are rebuilt from the upstream outputs by a line added before the code.`,
+      'issues:importNote.patchcat.codeInputs',
+      { inputs },
     )
   }
   const out: Record<string, unknown> = { code: prelude + code }
@@ -101,11 +105,18 @@ function mapAuth(
   } else if (type === 'api-key' && str(auth.keyName) !== '') {
     ;(auth.addTo === 'query' ? query : headers).push({ key: str(auth.keyName), value: str(auth.keyValue) })
   } else {
-    d.notes.push(`${d.nodeId}: authentication "${type}" could not be converted; set the header again.`)
+    d.note(
+      `authentication "${type}" could not be converted; set the header again.`,
+      'issues:importNote.patchcat.authNotConverted',
+      { type },
+    )
     return
   }
-  d.notes.push(
-    `${d.nodeId}: authentication "${type}" became a request ${auth.addTo === 'query' ? 'query value' : 'header'} (left out of every export).`,
+  const toQuery = auth.addTo === 'query'
+  d.note(
+    `authentication "${type}" became a request ${toQuery ? 'query value' : 'header'} (left out of every export).`,
+    toQuery ? 'issues:importNote.patchcat.authQuery' : 'issues:importNote.patchcat.authHeader',
+    { type },
   )
 }
 
@@ -117,8 +128,16 @@ function mapRetry(d: PatchCatData, out: Record<string, unknown>): void {
     const retries = sub.number('maxRetries', HTTP_RETRIES_RANGE, `${key}.maxRetries`)
     if (retries !== undefined) out.retries = retries
     const rest = sub.leftovers().map((k) => `${key}.${k.slice('config.'.length)}`)
-    if (rest.length > 0)
-      d.notes.push(`${d.nodeId}: ${rest.join(', ')} not kept (Wardflow retries with its own backoff).`)
+    if (rest.length > 0) {
+      const fields = rest.join(', ')
+      d.note(
+        `${fields} not kept (Wardflow retries with its own backoff).`,
+        'issues:importNote.patchcat.retry',
+        {
+          fields,
+        },
+      )
+    }
   }
 }
 
@@ -140,7 +159,10 @@ export function mapHttp(d: PatchCatData): Record<string, unknown> {
     if (bodyType === 'json' && !hasHeader(headers, 'content-type'))
       headers.push({ key: 'Content-Type', value: 'application/json' })
   } else if (bodyType === 'none' && typeof content === 'string' && content !== '') {
-    d.notes.push(`${d.nodeId}: its body was not sent in PatchCat (body type "none") and is left out.`)
+    d.note(
+      'its body was not sent in PatchCat (body type "none") and is left out.',
+      'issues:importNote.patchcat.bodyNone',
+    )
   }
   mapAuth(d, headers, query)
   const timeout = d.number('timeout', HTTP_TIMEOUT_RANGE_MS) ?? d.number('timeoutMs', HTTP_TIMEOUT_RANGE_MS)
@@ -150,8 +172,11 @@ export function mapHttp(d: PatchCatData): Record<string, unknown> {
   const inputs = Object.keys(d.inputs).filter((k) => unused.has(`inputs.${k}`))
   for (const key of inputs) d.take(key, ['inputs'])
   if (inputs.length > 0) {
-    d.notes.push(
-      `${d.nodeId}: inputs ${inputs.join(', ')} not needed: Wardflow reads the references in the URL, query, headers and body.`,
+    const list = inputs.join(', ')
+    d.note(
+      `inputs ${list} not needed: Wardflow reads the references in the URL, query, headers and body.`,
+      'issues:importNote.patchcat.httpInputs',
+      { inputs: list },
     )
   }
   return out

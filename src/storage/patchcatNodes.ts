@@ -11,7 +11,16 @@ import {
   type NumberRange,
 } from '../defaults.ts'
 import { isValidFieldKey } from '../engine/index.ts'
-import { isPlainObject } from './restore/index.ts'
+import { isPlainObject, type NoteLog, type NoteParams } from './restore/index.ts'
+
+/** Why a node becomes a placeholder: the English clause of its note and the note's catalogue key. */
+export class PlaceholderReason {
+  constructor(
+    readonly text: string,
+    readonly key: string,
+    readonly params: NoteParams = {},
+  ) {}
+}
 
 /** A PatchCat node's `data`, with bookkeeping of which fields were used. */
 export class PatchCatData {
@@ -21,7 +30,7 @@ export class PatchCatData {
 
   constructor(
     readonly data: Record<string, unknown>,
-    readonly notes: string[],
+    readonly notes: NoteLog,
     readonly nodeId: string,
   ) {
     this.config = isPlainObject(data.config) ? data.config : {}
@@ -46,19 +55,37 @@ export class PatchCatData {
     return typeof value === 'string' ? value : JSON.stringify(value)
   }
 
+  /** Adds a note about this node: its English text, catalogue key and values (`node` is added). */
+  note(text: string, key: string, params: NoteParams = {}): void {
+    this.notes.add(`${this.nodeId}: ${text}`, key, { node: this.nodeId, ...params })
+  }
+
   /** A number fitted into `range`; a value outside it is moved to the nearest end, with a note. */
   number(key: string, range: NumberRange, label = key, integer = true): number | undefined {
     const value = this.take(key)
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
     if (typeof n !== 'number' || !Number.isFinite(n)) {
-      if (value !== undefined)
-        this.notes.push(`${this.nodeId}: ${label} ${JSON.stringify(value)} is not a number and was not kept.`)
+      if (value !== undefined) {
+        const shown = JSON.stringify(value)
+        this.note(
+          `${label} ${shown} is not a number and was not kept.`,
+          'issues:importNote.patchcat.notNumber',
+          {
+            field: label,
+            value: shown,
+          },
+        )
+      }
       return undefined
     }
     const rounded = integer ? Math.round(n) : n
     const fitted = Math.min(range.max, Math.max(range.min, rounded))
     if (fitted !== n)
-      this.notes.push(`${this.nodeId}: ${label} ${n} is outside ${range.min}-${range.max}; set to ${fitted}.`)
+      this.note(
+        `${label} ${n} is outside ${range.min}-${range.max}; set to ${fitted}.`,
+        'issues:importNote.patchcat.outOfRange',
+        { field: label, value: n, min: range.min, max: range.max, fitted },
+      )
     return fitted
   }
 
@@ -76,18 +103,36 @@ export class PatchCatData {
   }
 }
 
+const VALUE_NOTES = {
+  value: {
+    renamed: 'issues:importNote.patchcat.valueRenamed',
+    notText: 'issues:importNote.patchcat.valueNotText',
+  },
+  output: {
+    renamed: 'issues:importNote.patchcat.outputRenamed',
+    notText: 'issues:importNote.patchcat.outputNotText',
+  },
+} as const
+
 /** `{ key: value }` -> text values with keys Wardflow can reference. */
-function textValues(record: Record<string, unknown>, d: PatchCatData, what: string): Record<string, string> {
+function textValues(
+  record: Record<string, unknown>,
+  d: PatchCatData,
+  what: keyof typeof VALUE_NOTES,
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [rawKey, value] of Object.entries(record)) {
     let key = isValidFieldKey(rawKey) ? rawKey : rawKey.replace(/[\s.[\]{}|"'\\]+/g, '_').slice(0, 128)
     if (!isValidFieldKey(key) || Object.hasOwn(out, key)) key = `${what}_${Object.keys(out).length + 1}`
-    if (key !== rawKey)
-      d.notes.push(`${d.nodeId}: ${what} ${JSON.stringify(rawKey)} renamed to ${JSON.stringify(key)}.`)
+    const from = JSON.stringify(rawKey)
+    if (key !== rawKey) {
+      const to = JSON.stringify(key)
+      d.note(`${what} ${from} renamed to ${to}.`, VALUE_NOTES[what].renamed, { from, to })
+    }
     const text =
       typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
     if (typeof value !== 'string' && value !== undefined)
-      d.notes.push(`${d.nodeId}: ${what} ${JSON.stringify(rawKey)} was not text; kept as ${text}.`)
+      d.note(`${what} ${from} was not text; kept as ${text}.`, VALUE_NOTES[what].notText, { from, text })
     Object.defineProperty(out, key, { value: text, enumerable: true, writable: true, configurable: true })
   }
   return out
@@ -135,10 +180,14 @@ function modelFields(d: PatchCatData): Record<string, unknown> {
   if (system !== undefined) out.systemPrompt = system
   out.prompt = d.text('prompt', ['inputs', 'config']) ?? d.text('userPrompt', ['inputs', 'config']) ?? ''
   const provider = d.take('provider', ['config'])
-  if (provider !== undefined)
-    d.notes.push(
-      `${d.nodeId}: PatchCat provider ${JSON.stringify(provider)} is not a Wardflow provider; the default provider is used.`,
+  if (provider !== undefined) {
+    const name = JSON.stringify(provider)
+    d.note(
+      `PatchCat provider ${name} is not a Wardflow provider; the default provider is used.`,
+      'issues:importNote.patchcat.provider',
+      { provider: name },
     )
+  }
   return out
 }
 
@@ -165,8 +214,11 @@ const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 function toolMethod(raw: unknown, tool: string, d: PatchCatData): string {
   const method = typeof raw === 'string' ? raw.toUpperCase() : 'POST'
   if (TOOL_METHODS.includes(method)) return method
-  d.notes.push(
-    `${d.nodeId}: tool ${JSON.stringify(tool)} method ${JSON.stringify(raw)} is not supported for tools; POST is used.`,
+  const [name, shown] = [JSON.stringify(tool), String(JSON.stringify(raw))]
+  d.note(
+    `tool ${name} method ${shown} is not supported for tools; POST is used.`,
+    'issues:importNote.patchcat.toolMethod',
+    { tool: name, method: shown },
   )
   return 'POST'
 }
@@ -177,8 +229,11 @@ function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, 
   const names = new Set<string>()
   return value.flatMap((raw: unknown, i): Array<Record<string, unknown>> => {
     if (!isPlainObject(raw)) {
-      d.notes.push(
-        `${d.nodeId}: tools[${i}] is not an object and was left out: ${JSON.stringify(raw)?.slice(0, 100)}.`,
+      const json = JSON.stringify(raw)?.slice(0, 100) ?? ''
+      d.note(
+        `tools[${i}] is not an object and was left out: ${json}.`,
+        'issues:importNote.patchcat.toolNotObject',
+        { item: `tools[${i}]`, json },
       )
       return []
     }
@@ -186,8 +241,10 @@ function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, 
     // Tool names must be unique for the model to tell the tools apart.
     if (names.has(name)) name = `${name.slice(0, 60)}_${i + 1}`
     names.add(name)
-    if (name !== raw.name)
-      d.notes.push(`${d.nodeId}: tool ${JSON.stringify(raw.name)} renamed to ${JSON.stringify(name)}.`)
+    if (name !== raw.name) {
+      const [from, to] = [String(JSON.stringify(raw.name)), JSON.stringify(name)]
+      d.note(`tool ${from} renamed to ${to}.`, 'issues:importNote.patchcat.toolRenamed', { from, to })
+    }
     const cfg = isPlainObject(raw.config) ? raw.config : {}
     const base = {
       name,
@@ -222,8 +279,12 @@ function mapTools(value: unknown, d: PatchCatData, nodeIds: ReadonlyMap<string, 
       const nodeId = typeof target === 'string' ? (nodeIds.get(target) ?? target) : ''
       return [{ ...base, kind: 'node', nodeId }]
     }
-    d.notes.push(
-      `${d.nodeId}: tool ${JSON.stringify(name)} has type ${JSON.stringify(kind)}, which Wardflow does not have; it was left out (the original is: ${JSON.stringify(raw).slice(0, 300)}).`,
+    const [tool, type] = [JSON.stringify(name), String(JSON.stringify(kind))]
+    const json = JSON.stringify(raw).slice(0, 300)
+    d.note(
+      `tool ${tool} has type ${type}, which Wardflow does not have; it was left out (the original is: ${json}).`,
+      'issues:importNote.patchcat.toolKind',
+      { tool, type, json },
     )
     return []
   })

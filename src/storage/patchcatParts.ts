@@ -8,7 +8,7 @@ import {
   type FlowNode,
 } from '../engine/index.ts'
 import { EPOCH_ISO } from './restore/schema.ts'
-import { isPlainObject } from './restore/index.ts'
+import { isPlainObject, type NoteLog } from './restore/index.ts'
 
 /** The handle ids of Wardflow's single input and output handles. */
 export const SOURCE_HANDLE = 'out'
@@ -34,7 +34,7 @@ const ENVELOPE_KEYS = ['version', 'metadata', 'viewport', 'nodes', 'edges']
 /** Metadata and viewport from either PatchCat envelope; the rest is named in `notes`. */
 export function patchCatMetadata(
   file: Record<string, unknown>,
-  notes: string[],
+  notes: NoteLog,
 ): Pick<FlowDocument, 'metadata' | 'viewport'> {
   const nested = isPlainObject(file.metadata)
   const meta = nested ? (file.metadata as Record<string, unknown>) : file
@@ -50,11 +50,6 @@ export function patchCatMetadata(
     updatedAt: iso(meta.updatedAt) ?? createdAt,
   }
   const dropped: string[] = []
-  if (Array.isArray(meta.tags) && metadata.tags.length !== meta.tags.length) {
-    dropped.push(
-      `tags that are not text (${shortJson(meta.tags.filter((t: unknown) => typeof t !== 'string'))})`,
-    )
-  }
   for (const [key, value] of Object.entries(meta)) {
     if (!META_KEYS.includes(key) && !(nested ? [] : ENVELOPE_KEYS).includes(key))
       dropped.push(`${nested ? 'metadata.' : ''}${key} (${shortJson(value)})`)
@@ -62,7 +57,21 @@ export function patchCatMetadata(
   if (nested)
     for (const [key, value] of Object.entries(file))
       if (!ENVELOPE_KEYS.includes(key)) dropped.push(`${key} (${shortJson(value)})`)
-  if (dropped.length > 0) notes.push(`Not carried over from the file: ${dropped.join(', ')}.`)
+  const badTags = Array.isArray(meta.tags) ? meta.tags.filter((t: unknown) => typeof t !== 'string') : []
+  const fields = dropped.join(', ')
+  if (badTags.length > 0) {
+    // Tags are worded apart from the other fields, so the UI can translate "tags that are not text".
+    const tags = shortJson(badTags)
+    const rest = fields === '' ? '' : `, ${fields}`
+    notes.add(
+      `Not carried over from the file: tags that are not text (${tags})${rest}.`,
+      fields === '' ? 'issues:importNote.patchcat.fileTags' : 'issues:importNote.patchcat.fileTagsAndFields',
+      { tags, fields },
+    )
+  } else if (fields !== '')
+    notes.add(`Not carried over from the file: ${fields}.`, 'issues:importNote.patchcat.fileFields', {
+      fields,
+    })
   const v = isPlainObject(file.viewport) ? file.viewport : {}
   const viewport =
     typeof v.x === 'number' &&
@@ -86,7 +95,7 @@ export function patchCatEdges(
   rawEdges: unknown[],
   idMap: ReadonlyMap<string, string>,
   nodes: readonly FlowNode[],
-  notes: string[],
+  notes: NoteLog,
 ): { edges: FlowEdge[]; origins: number[] } {
   const origins: number[] = []
   const dropped: string[] = []
@@ -96,20 +105,34 @@ export function patchCatEdges(
   const edges: FlowEdge[] = []
   rawEdges.forEach((raw, k) => {
     if (!isPlainObject(raw)) {
-      notes.push(`edges[${k}] is not an object and was left out: ${shortJson(raw)}.`)
+      const json = shortJson(raw)
+      notes.add(
+        `edges[${k}] is not an object and was left out: ${json}.`,
+        'issues:importNote.patchcat.edgeNotObject',
+        {
+          edge: `edges[${k}]`,
+          json,
+        },
+      )
       return
     }
     const source = typeof raw.source === 'string' ? idMap.get(raw.source) : undefined
     const target = typeof raw.target === 'string' ? idMap.get(raw.target) : undefined
     if (source === undefined || target === undefined) {
-      notes.push(
-        `edges[${k}] (${shortJson(raw.id)}) joins ${shortJson(raw.source)} to ${shortJson(raw.target)}, which are not both in the file; it was left out.`,
+      const [id, from, to] = [shortJson(raw.id), shortJson(raw.source), shortJson(raw.target)]
+      notes.add(
+        `edges[${k}] (${id}) joins ${from} to ${to}, which are not both in the file; it was left out.`,
+        'issues:importNote.patchcat.edgeEnds',
+        { edge: `edges[${k}]`, id, from, to },
       )
       return
     }
     if (source === target) {
-      notes.push(
-        `edges[${k}] (${shortJson(raw.id)}) connects ${source} to itself, which a flow cannot do; it was left out.`,
+      const id = shortJson(raw.id)
+      notes.add(
+        `edges[${k}] (${id}) connects ${source} to itself, which a flow cannot do; it was left out.`,
+        'issues:importNote.patchcat.edgeSelfLoop',
+        { edge: `edges[${k}]`, id, node: source },
       )
       return
     }
@@ -139,13 +162,18 @@ export function patchCatEdges(
       if (!EDGE_KEYS.includes(key)) extras.set(key, (extras.get(key) ?? 0) + 1)
   })
   if (dropped.length > 0) {
-    notes.push(
-      `Handles Wardflow nodes do not have were dropped (each Wardflow node has one input and one output handle): ${dropped.join(', ')}.`,
+    const handles = dropped.join(', ')
+    notes.add(
+      `Handles Wardflow nodes do not have were dropped (each Wardflow node has one input and one output handle): ${handles}.`,
+      'issues:importNote.patchcat.handles',
+      { handles },
     )
   }
   if (extras.size > 0) {
     const list = [...extras].map(([key, n]) => `${key} (${n} edge${n === 1 ? '' : 's'})`).join(', ')
-    notes.push(`Edge display settings not carried over: ${list}.`)
+    notes.add(`Edge display settings not carried over: ${list}.`, 'issues:importNote.patchcat.edgeDisplay', {
+      fields: list,
+    })
   }
   return { edges, origins }
 }

@@ -122,10 +122,10 @@ const payloadSchema = z.object({ values: z.array(z.tuple([z.string(), z.string()
  * catalogue keys so the Backup tab can list them in the UI's language.
  */
 export class SettingsImportError extends FlowError {
-  readonly problems: readonly ImportProblem[]
+  /** Always set here (a FlowError's problems are optional). */
+  declare readonly problems: readonly ImportProblem[]
   constructor(message: string, problems: readonly ImportProblem[], path: string) {
-    super('IMPORT_INVALID', message, { details: { path, problems: problems.length } })
-    this.problems = problems
+    super('IMPORT_INVALID', message, { details: { path, problems: problems.length }, problems })
   }
 }
 

@@ -144,6 +144,7 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
       notes: [NO_HEADER_NOTE, ...filled.notes, ...restored.notes],
       keyedNotes: [
         { text: NO_HEADER_NOTE, key: 'issues:importNote.noHeader' },
+        ...filled.keyedNotes,
         ...(restored.keyedNotes ?? []),
       ],
     }
@@ -193,12 +194,13 @@ function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOpti
   const filled = fillOmitted(file)
   const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
   if (!restored.ok) return { ok: false, problems: capProblems(restored.problems) }
+  const keyedNotes = [...filled.keyedNotes, ...(restored.keyedNotes ?? [])]
   return {
     ok: true,
     doc: restored.doc,
     source: 'wardflow',
     notes: [...filled.notes, ...restored.notes],
-    ...(restored.keyedNotes === undefined ? {} : { keyedNotes: restored.keyedNotes }),
+    ...(keyedNotes.length === 0 ? {} : { keyedNotes }),
   }
 }
 

@@ -85,7 +85,13 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
 
   const report = (error: unknown): void => {
     const e = toFlowError(error, 'STORAGE_FAILED')
-    deps.notices.getState().showError({ code: e.code, message: e.message, details: e.details })
+    deps.notices.getState().showError({
+      code: e.code,
+      message: e.message,
+      details: e.details,
+      ...(e.messageKey === undefined ? {} : { messageKey: e.messageKey }),
+      ...(e.problems === undefined ? {} : { problems: e.problems }),
+    })
   }
 
   const show = (doc: FlowDocument, revision: number): void => {

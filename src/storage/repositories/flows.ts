@@ -103,7 +103,11 @@ export async function loadFlow(
     throw new FlowError(
       'STORAGE_FAILED',
       `The saved flow "${row.name}" could not be read (${first?.path ?? ''}: ${first?.message ?? 'unknown problem'}). It was left as it was stored.`,
-      { details: { flowId: id } },
+      {
+        details: { flowId: id, name: row.name },
+        messageKey: 'ui:flows.unreadable',
+        problems: first === undefined ? [] : [first],
+      },
     )
   }
   return { doc: restored.doc, notes: restored.notes, migrated: restored.migrated, revision: revisionOf(row) }

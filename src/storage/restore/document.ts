@@ -10,6 +10,7 @@ import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } fro
 import { foldDuplicateEdges, graphProblems } from './graph.ts'
 import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
 import { defaultNodeLookup, restoreConfig, unsupportedNode, type NodeLookup } from './nodes.ts'
+import { NoteLog } from './noteLog.ts'
 import {
   documentSchema,
   edgeSchema,
@@ -100,7 +101,7 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   }
 
   const problems: ImportProblem[] = []
-  const notes: string[] = []
+  const notes = new NoteLog()
   let metadata: FlowDocument['metadata'] | undefined
   let viewport: FlowDocument['viewport'] = { x: 0, y: 0, zoom: 1 }
   if (strict) {
@@ -120,12 +121,18 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
         createdAt: fb.updatedAt,
         updatedAt: fb.updatedAt,
       }
-      notes.push('The flow name and dates were unreadable and were rebuilt from the saved list entry.')
+      notes.add(
+        'The flow name and dates were unreadable and were rebuilt from the saved list entry.',
+        'issues:importNote.restore.metadataRebuilt',
+      )
     }
     const view = viewportSchema.safeParse(doc.viewport)
     if (view.success) viewport = view.data
     else if (doc.viewport !== undefined)
-      notes.push('The saved zoom and position were unreadable and were reset.')
+      notes.add(
+        'The saved zoom and position were unreadable and were reset.',
+        'issues:importNote.restore.viewportReset',
+      )
   }
 
   const nodes: FlowNode[] = []
@@ -138,22 +145,32 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   const parsedEdges: FlowEdge[] = []
   const rawEdges: unknown[] = Array.isArray(doc.edges) ? doc.edges : []
   if (!strict && doc.edges !== undefined && !Array.isArray(doc.edges))
-    notes.push('The saved connections were unreadable and were left out.')
+    notes.add(
+      'The saved connections were unreadable and were left out.',
+      'issues:importNote.restore.edgesUnreadable',
+    )
   rawEdges.forEach((rawEdge, k) => {
     const parsed = edgeSchema.safeParse(rawEdge)
     if (parsed.success) parsedEdges.push(stripUndefined(parsed.data))
     else if (strict) problems.push(...zodProblems(parsed.error, joinPath(prefix, `edges[${k}]`)))
-    else notes.push(`Connection ${k + 1} was unreadable and was left out: ${safeJson(rawEdge)}`)
+    else {
+      const [index, json] = [k + 1, safeJson(rawEdge)]
+      notes.add(
+        `Connection ${index} was unreadable and was left out: ${json}`,
+        'issues:importNote.restore.edgeUnreadable',
+        {
+          index,
+          json,
+        },
+      )
+    }
   })
 
   const { edges, folded } = foldDuplicateEdges(parsedEdges)
-  const keyedNotes: KeyedNote[] = []
   if (folded > 0) {
-    const text = foldedNote(folded, edges.length)
-    notes.push(text)
     // Two keys (one connection left, or several): each plural of `count` (the copies) reads right.
     const key = edges.length === 1 ? 'issues:importNote.foldedKeptOne' : 'issues:importNote.foldedKeptMany'
-    keyedNotes.push({ text, key, params: { count: folded, kept: edges.length } })
+    notes.add(foldedNote(folded, edges.length), key, { count: folded, kept: edges.length })
   }
   if (strict && edges.length > FLOW_MAX_EDGES) {
     const message = `The flow has ${edges.length} connections${folded > 0 ? ' (duplicates folded)' : ''}; Wardflow opens at most ${FLOW_MAX_EDGES}.`
@@ -168,15 +185,20 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
   if (problems.length === 0) {
     const graph = graphProblems(nodes, edges).map((p) => ({ ...p, path: joinPath(prefix, p.path) }))
     if (strict) problems.push(...graph)
-    else notes.push(...graph.map((p) => `${p.path}: ${p.message}`))
+    else
+      for (const p of graph)
+        notes.add(`${p.path}: ${p.message}`, 'issues:importNote.restore.graphProblem', {
+          path: p.path,
+          problem: p.message,
+        })
   }
   if (problems.length > 0 || metadata === undefined) return fail(problems)
   return {
     ok: true,
     doc: { metadata, viewport, nodes, edges },
-    notes,
+    notes: notes.texts,
     migrated: migration.applied,
-    ...(keyedNotes.length > 0 ? { keyedNotes } : {}),
+    ...(notes.keyed.length > 0 ? { keyedNotes: notes.keyed } : {}),
   }
 }
 
@@ -192,7 +214,7 @@ function restoreNode(
   strict: boolean,
   lookup: NodeLookup,
   problems: ImportProblem[],
-  notes: string[],
+  notes: NoteLog,
 ): FlowNode | undefined {
   const parsed = nodeSchema.safeParse(rawNode)
   if (!parsed.success) {
@@ -204,8 +226,11 @@ function restoreNode(
     const id = typeof rec.id === 'string' && rec.id !== '' ? rec.id : `restored_${index + 1}`
     const pos =
       isPlainObject(rec.position) && typeof rec.position.x === 'number' && typeof rec.position.y === 'number'
-    notes.push(
-      `Node ${JSON.stringify(id)} was damaged; it is kept as an unsupported placeholder with its saved JSON.`,
+    const node = JSON.stringify(id)
+    notes.add(
+      `Node ${node} was damaged; it is kept as an unsupported placeholder with its saved JSON.`,
+      'issues:importNote.restore.damaged',
+      { node },
     )
     const type = typeof rec.type === 'string' ? rec.type : 'unknown'
     const position = pos ? (rec.position as { x: number; y: number }) : { x: 0, y: 0 }
@@ -217,15 +242,21 @@ function restoreNode(
   })
   const revived = reviveKnownPlaceholder(node, lookup)
   if (revived !== undefined) {
-    notes.push(
-      `Node ${JSON.stringify(node.id)} was a placeholder for type ${JSON.stringify(revived.type)}, which Wardflow now runs; it is restored.`,
+    const [id, type] = [JSON.stringify(node.id), JSON.stringify(revived.type)]
+    notes.add(
+      `Node ${id} was a placeholder for type ${type}, which Wardflow now runs; it is restored.`,
+      'issues:importNote.restore.revived',
+      { node: id, type },
     )
     return revived
   }
   const definition = lookup(node.type)
   if (definition === undefined) {
-    notes.push(
-      `Node ${JSON.stringify(node.id)} has type ${JSON.stringify(node.type)}, which Wardflow cannot run; it is kept as a placeholder.`,
+    const [id, type] = [JSON.stringify(node.id), JSON.stringify(node.type)]
+    notes.add(
+      `Node ${id} has type ${type}, which Wardflow cannot run; it is kept as a placeholder.`,
+      'issues:importNote.restore.unknownType',
+      { node: id, type },
     )
     return {
       ...unsupportedNode(node.id, node.type, rawNode, node.position, node.data.label, lookup),
@@ -239,14 +270,26 @@ function restoreNode(
         problems.push({ ...issue, path: joinPath(`${at}.data.config`, issue.path) })
       return undefined
     }
-    notes.push(
-      `Node ${JSON.stringify(node.id)} has settings that need fixing: ${config.issues.map((i) => `${i.path || '(settings)'}: ${i.message}`).join('; ')}`,
+    const [id, issues] = [
+      JSON.stringify(node.id),
+      config.issues.map((i) => `${i.path || '(settings)'}: ${i.message}`).join('; '),
+    ]
+    notes.add(
+      `Node ${id} has settings that need fixing: ${issues}`,
+      'issues:importNote.restore.needsFixing',
+      {
+        node: id,
+        issues,
+      },
     )
     return node
   }
   if (config.migratedFrom !== undefined && node.type !== UNSUPPORTED_TYPE) {
-    notes.push(
-      `Node ${JSON.stringify(node.id)}: settings updated from version ${config.migratedFrom} to ${definition.configVersion}.`,
+    const id = JSON.stringify(node.id)
+    notes.add(
+      `Node ${id}: settings updated from version ${config.migratedFrom} to ${definition.configVersion}.`,
+      'issues:importNote.restore.settingsUpdated',
+      { node: id, from: config.migratedFrom, to: definition.configVersion },
     )
   }
   return { ...node, data: { label: node.data.label, config: config.config } }

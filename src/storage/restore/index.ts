@@ -15,6 +15,7 @@ export {
   type ConfigResult,
 } from './nodes.ts'
 export { isPlainObject, joinPath, type ImportProblem, type KeyedNote } from './schema.ts'
+export { NoteLog, type NoteParams } from './noteLog.ts'
 
 /** Restores the document of a stored flow row (lenient: repairs, never drops data). */
 export function restoreFlowRow(row: FlowRow, lookup?: NodeLookup): RestoreResult {

@@ -13,7 +13,8 @@ import {
   NODE_WIDTH_PX,
 } from '../../defaults.ts'
 import { buildGraph, topologicalSort } from '../../engine/index.ts'
-import { isPlainObject } from './schema.ts'
+import { NoteLog } from './noteLog.ts'
+import { isPlainObject, type KeyedNote } from './schema.ts'
 
 export const UNTITLED_FLOW_NAME = 'Untitled flow'
 const OMITTED_FLOW_ID = 'flow'
@@ -25,11 +26,13 @@ export interface FilledFile {
   file: Record<string, unknown>
   /** One sentence per kind of thing filled in, for the import's notes. */
   notes: string[]
+  /** The catalogue keys of those sentences (the UI words them in its language). */
+  keyedNotes: KeyedNote[]
 }
 
 /** Returns a copy of `file` with the omitted fields filled in; `file` itself is not changed. */
 export function fillOmitted(file: Record<string, unknown>): FilledFile {
-  const notes: string[] = []
+  const notes = new NoteLog()
   const out: Record<string, unknown> = { ...file }
 
   if (out.metadata === undefined || isPlainObject(out.metadata)) {
@@ -37,7 +40,13 @@ export function fillOmitted(file: Record<string, unknown>): FilledFile {
     if (metadata.id === undefined) metadata.id = OMITTED_FLOW_ID
     if (metadata.name === undefined) {
       metadata.name = UNTITLED_FLOW_NAME
-      notes.push(`The file gives the flow no name; it is called "${UNTITLED_FLOW_NAME}".`)
+      notes.add(
+        `The file gives the flow no name; it is called "${UNTITLED_FLOW_NAME}".`,
+        'issues:importNote.restore.noName',
+        {
+          name: UNTITLED_FLOW_NAME,
+        },
+      )
     }
     out.metadata = metadata
   }
@@ -53,7 +62,10 @@ export function fillOmitted(file: Record<string, unknown>): FilledFile {
       named += 1
       return { ...edge, id }
     })
-    if (named > 0) notes.push(`${count(named, 'connection')} had no id and got one.`)
+    if (named > 0)
+      notes.add(`${count(named, 'connection')} had no id and got one.`, 'issues:importNote.restore.edgeIds', {
+        count: named,
+      })
   }
 
   // Sizes first: a file over the node limit is refused by the check that follows with the size
@@ -65,12 +77,14 @@ export function fillOmitted(file: Record<string, unknown>): FilledFile {
       out.nodes = out.nodes.map((node: unknown, i) =>
         isPlainObject(node) && node.position === undefined ? { ...node, position: place(i) } : node,
       )
-      notes.push(
+      notes.add(
         `${count(unplaced, 'node')} had no position and ${unplaced === 1 ? 'was' : 'were'} placed left to right in the order of the connections.`,
+        'issues:importNote.restore.positions',
+        { count: unplaced },
       )
     }
   }
-  return { file: out, notes }
+  return { file: out, notes: notes.texts, keyedNotes: notes.keyed }
 }
 
 function count(n: number, noun: string): string {

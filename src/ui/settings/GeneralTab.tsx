@@ -10,6 +10,7 @@ import type { SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
 import { RangeField } from './RangeField.tsx'
 import { checkRange } from './ranges.ts'
+import { FormStatus, type FormOutcome } from './FormStatus.tsx'
 
 const THEMES = themeSchema.options
 /** Each language is named in itself, whatever the UI language. */
@@ -23,7 +24,7 @@ export function GeneralTab({ api }: { api: SettingsPanelApi }) {
   const [autosave, setAutosave] = useState(String(settings.autosaveDelayMs))
   const [history, setHistory] = useState(String(settings.runHistoryPerFlow))
   const [tried, setTried] = useState(false)
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const [status, setStatus] = useState<FormOutcome | null>(null)
 
   async function apply(next: AppSettings): Promise<void> {
     try {
@@ -105,14 +106,7 @@ export function GeneralTab({ api }: { api: SettingsPanelApi }) {
         onText={setHistory}
       />
       <div className="wf-settings-actions">
-        {status !== null ? (
-          <span
-            className={status.ok ? 'wf-settings-ok' : 'wf-settings-error'}
-            role={status.ok ? 'status' : 'alert'}
-          >
-            {status.text}
-          </span>
-        ) : null}
+        <FormStatus status={status} />
         <Button type="submit" variant="primary" data-testid="general-save">
           {t('common.save')}
         </Button>

@@ -12,13 +12,14 @@ import type { SettingsPanelApi } from './api.ts'
 import { errorText } from './errorText.ts'
 import { settingsUiStore, useSettingsUi } from '../../store/settingsUiStore.ts'
 import { useUnlockKeys } from './useUnlockKeys.ts'
+import { FormStatus, type FormOutcome } from './FormStatus.tsx'
 
 export function KeysTab({ api }: { api: SettingsPanelApi }) {
   const { t, i18n } = useTranslation('settings')
   const keyState = useSettingsUi((s) => s.keyState)
   const noKeyYet = useSettings((s) => s.providers.every((p) => p.apiKey === ''))
   const unlock = useUnlockKeys()
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const [status, setStatus] = useState<FormOutcome | null>(null)
 
   async function lock(): Promise<void> {
     setStatus(null)
@@ -73,14 +74,7 @@ export function KeysTab({ api }: { api: SettingsPanelApi }) {
           </Button>
         ) : null}
       </div>
-      {status !== null ? (
-        <p
-          className={status.ok ? 'wf-settings-ok' : 'wf-settings-error'}
-          role={status.ok ? 'status' : 'alert'}
-        >
-          {status.text}
-        </p>
-      ) : null}
+      <FormStatus status={status} block />
     </section>
   )
 }

@@ -23,6 +23,7 @@ import { errorText } from './errorText.ts'
 import { RangeField } from './RangeField.tsx'
 import { checkRange } from './ranges.ts'
 import { Switch } from './Switch.tsx'
+import { FormStatus, type FormOutcome } from './FormStatus.tsx'
 
 type Protection = AppSettings['runtimeProtection']
 type NumberKey =
@@ -69,7 +70,7 @@ export function ProtectionTab({ api }: { api: SettingsPanelApi }) {
   const [texts, setTexts] = useState(() => toTexts(settings.runtimeProtection))
   const [flags, setFlags] = useState(() => flagsOf(settings.runtimeProtection))
   const [tried, setTried] = useState(false)
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const [status, setStatus] = useState<FormOutcome | null>(null)
 
   async function save(event: FormEvent): Promise<void> {
     event.preventDefault()
@@ -142,15 +143,7 @@ export function ProtectionTab({ api }: { api: SettingsPanelApi }) {
         ))}
       </fieldset>
       <div className="wf-settings-actions">
-        {status !== null ? (
-          <span
-            className={status.ok ? 'wf-settings-ok' : 'wf-settings-error'}
-            role={status.ok ? 'status' : 'alert'}
-            data-testid="protection-status"
-          >
-            {status.text}
-          </span>
-        ) : null}
+        <FormStatus status={status} testId="protection-status" />
         <Button onClick={restoreDefaults}>{t('protection.defaults')}</Button>
         <Button type="submit" variant="primary" data-testid="protection-save">
           {t('common.save')}

@@ -15,6 +15,7 @@ import { newProvider } from './providerDraft.ts'
 import { settingsUiStore, useSettingsUi } from '../../store/settingsUiStore.ts'
 import { useUnlockKeys } from './useUnlockKeys.ts'
 import { providerLabel } from '../kit/providerLabel.ts'
+import { FormStatus, type FormOutcome } from './FormStatus.tsx'
 
 type Editing = { index: number; provider: ProviderSettings } | null
 
@@ -52,7 +53,7 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
   const unlock = useUnlockKeys()
   const [editing, setEditing] = useState<Editing>(null)
   const [removing, setRemoving] = useState<number | null>(null)
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
+  const [status, setStatus] = useState<FormOutcome | null>(null)
   const defaultId = useId()
 
   async function apply(next: AppSettings): Promise<void> {
@@ -148,14 +149,7 @@ export function ProvidersTab({ api }: { api: SettingsPanelApi }) {
         ))}
       </ul>
       <div className="wf-settings-actions">
-        {status !== null ? (
-          <span
-            className={status.ok ? 'wf-settings-ok' : 'wf-settings-error'}
-            role={status.ok ? 'status' : 'alert'}
-          >
-            {status.text}
-          </span>
-        ) : null}
+        <FormStatus status={status} />
         <Button
           icon="plus"
           variant="primary"

@@ -5,7 +5,7 @@ import type { InheritedSetting } from '../../../engine/index.ts'
 import type { FieldKind, FieldSpec } from '../../../nodes/types.ts'
 import { flowStore } from '../../../store/flowStore.ts'
 import { BooleanField, SelectField, TextField } from './basic.tsx'
-import { FieldShell } from './FieldShell.tsx'
+import { FieldHelp, FieldShell } from './FieldShell.tsx'
 import { isOverridden } from './inherit.ts'
 import { InheritNote, ResetToInherit } from './InheritNote.tsx'
 import { JsonEditor } from './JsonField.tsx'
@@ -134,11 +134,7 @@ export const FieldControl = memo(function FieldControl({
           {resetButton}
         </div>
         {note}
-        {help ? (
-          <p className="wf-field__help" id={helpId}>
-            {help}
-          </p>
-        ) : null}
+        <FieldHelp help={help} helpId={helpId} />
       </div>
     )
   }

@@ -65,11 +65,16 @@ export function FieldShell({
           {message}
         </p>
       ) : null}
-      {help ? (
-        <p className="wf-field__help" id={helpId}>
-          {help}
-        </p>
-      ) : null}
+      <FieldHelp help={help} helpId={helpId} />
     </div>
   )
+}
+
+/** A field's help line under its control; `helpId` is what the control's aria-describedby names. */
+export function FieldHelp({ help, helpId }: { help?: string | undefined; helpId: string }) {
+  return help ? (
+    <p className="wf-field__help" id={helpId}>
+      {help}
+    </p>
+  ) : null
 }
