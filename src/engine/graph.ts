@@ -4,11 +4,21 @@
  * Edges whose ends are missing are ignored here (preflight reports them).
  */
 import type { FlowDocument, FlowEdge, FlowNode } from './flow.ts'
+import { DEFAULT_INPUT_PORT, DEFAULT_OUTPUT_PORT } from './nodeType.ts'
 
 /** Just the parts of a flow the graph helpers read. */
 export type FlowShape = {
   nodes: readonly Pick<FlowNode, 'id'>[]
   edges: readonly Pick<FlowEdge, 'source' | 'target'>[]
+}
+
+/** Which edges are the same connection: the same source port to the same target port. */
+export function edgeKey(
+  edge: Pick<FlowEdge, 'source' | 'target'> & Partial<Pick<FlowEdge, 'sourceHandle' | 'targetHandle'>>,
+): string {
+  const out = edge.sourceHandle ?? DEFAULT_OUTPUT_PORT
+  const into = edge.targetHandle ?? DEFAULT_INPUT_PORT
+  return `${edge.source}\u0000${out}\u0000${edge.target}\u0000${into}`
 }
 
 /** Adjacency lists keyed by node id, in document order, without duplicate edges. */

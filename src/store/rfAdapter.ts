@@ -7,14 +7,17 @@
 import type { Edge, Node } from '@xyflow/react'
 import { NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../defaults.ts'
 import { ownValue, type FlowEdge, type FlowNode } from '../engine/index.ts'
+import { nodeCatalog } from '../nodes/registry.ts'
 import type { FlowState, Size } from './flowStore.ts'
 
 export type WardNodeData = { node: FlowNode }
 export type WardRfNode = Node<WardNodeData, 'wardflow' | 'note'>
 export type WardRfEdge = Edge
 
-/** Node types drawn by the sticky-note body; everything else uses the generic body. */
-export const NOTE_TYPE = 'note'
+/** Annotations (notes) are drawn by the sticky-note body; everything else uses the generic body. */
+export function isAnnotation(type: string): boolean {
+  return nodeCatalog.role(type) === 'annotation'
+}
 
 interface CachedNode {
   rf: WardRfNode
@@ -25,7 +28,7 @@ interface CachedNode {
 function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined): WardRfNode {
   const rf: WardRfNode = {
     id: node.id,
-    type: node.type === NOTE_TYPE ? 'note' : 'wardflow',
+    type: isAnnotation(node.type) ? 'note' : 'wardflow',
     position: node.position,
     data: { node },
     selected,

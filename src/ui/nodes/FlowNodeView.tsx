@@ -3,13 +3,13 @@
  * a one-line summary of its config, and its console. Memoised; it reads only its own run state.
  */
 import { memo, useMemo, type CSSProperties } from 'react'
-import { Handle, Position, type NodeProps } from '@xyflow/react'
-import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
-import { getNodeDefinition } from '../../nodes/registry.ts'
+import type { NodeProps } from '@xyflow/react'
+import { getNodeDefinition, nodeCatalog } from '../../nodes/registry.ts'
 import { useNodeRunFacts } from '../../store/runStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
 import { NodeConsole } from './NodeConsole.tsx'
 import { NodeTitle } from './NodeTitle.tsx'
+import { PortHandles } from './PortHandles.tsx'
 import { useNodeText } from './nodeText.ts'
 
 const UNKNOWN_COLOR = '#718096'
@@ -31,13 +31,13 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // Not the console text: the body renders when the status or the badge changes, not per frame.
   const run = useNodeRunFacts(id)
   const definition = getNodeDefinition(node.type)
-  const unsupported = !definition || node.type === UNSUPPORTED_TYPE
+  const unsupported = nodeCatalog.role(node.type) === 'placeholder'
   const originalType =
-    node.type === UNSUPPORTED_TYPE && typeof node.data.config['originalType'] === 'string'
+    definition && typeof node.data.config['originalType'] === 'string'
       ? node.data.config['originalType']
       : node.type
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
-  const handles = definition?.handles ?? { input: true, output: true }
+  const ports = useMemo(() => nodeCatalog.ports(node), [node])
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
   // A console only where there is something to read. A running node that has printed nothing
   // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
@@ -56,7 +56,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       data-selected={selected || undefined}
       style={style}
     >
-      {handles.input ? <Handle type="target" position={Position.Left} id="in" className="wf-handle" /> : null}
+      <PortHandles ports={ports.inputs} side="input" />
       <div className="wf-node__header">
         <span className="wf-node__icon" aria-hidden="true">
           {definition?.icon ?? '?'}
@@ -79,9 +79,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
         </div>
       ) : null}
       {showConsole ? <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} /> : null}
-      {handles.output ? (
-        <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
-      ) : null}
+      <PortHandles ports={ports.outputs} side="output" />
     </div>
   )
 })
