@@ -85,6 +85,10 @@ export function createRfEdgesSelector(): (state: FlowState) => WardRfEdge[] {
     if (state.edges === lastEdges && state.selectedEdgeIds === lastSelected) return last
     lastEdges = state.edges
     lastSelected = state.selectedEdgeIds
+    // A placeholder keeps its imported wires' handle names but draws only `in` and `out`.
+    const placeholders = new Set(
+      state.nodes.filter((n) => nodeCatalog.role(n.type) === 'placeholder').map((n) => n.id),
+    )
     last = state.edges.map((edge) => {
       const selected = state.selectedEdgeIds.has(edge.id)
       const hit = cache.get(edge)
@@ -93,9 +97,10 @@ export function createRfEdgesSelector(): (state: FlowState) => WardRfEdge[] {
         id: edge.id,
         source: edge.source,
         target: edge.target,
-        // Every body has one handle per side; ids from imported files must not break drawing.
-        sourceHandle: null,
-        targetHandle: null,
+        // Restore refuses (import) or leaves out (a saved flow) an edge naming a handle its node
+        // lacks, so these ids are ones the body draws; none means the node's only port.
+        sourceHandle: placeholders.has(edge.source) ? null : (edge.sourceHandle ?? null),
+        targetHandle: placeholders.has(edge.target) ? null : (edge.targetHandle ?? null),
         selected,
       }
       cache.set(edge, { rf, selected })

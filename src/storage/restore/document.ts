@@ -8,6 +8,7 @@
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
 import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../../engine/index.ts'
 import { foldDuplicateEdges, graphProblems } from './graph.ts'
+import { handleProblems, portsByNode } from './handles.ts'
 import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
 import { defaultNodeLookup, restoreConfig, unsupportedNode, type NodeLookup } from './nodes.ts'
 import {
@@ -144,7 +145,9 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     else notes.push(`Connection ${k + 1} was unreadable and was left out: ${safeJson(rawEdge)}`)
   })
 
-  const { edges, folded } = foldDuplicateEdges(parsedEdges)
+  const folding = foldDuplicateEdges(parsedEdges)
+  const { folded } = folding
+  let edges = folding.edges
   const keyedNotes: KeyedNote[] = []
   if (folded > 0) {
     const text = foldedNote(folded, edges.length)
@@ -163,6 +166,17 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     })
   }
 
+  if (problems.length === 0) {
+    const wrongHandles = handleProblems(edges, portsByNode(nodes, lookup))
+    if (strict)
+      problems.push(...wrongHandles.map(({ index: _, ...p }) => ({ ...p, path: joinPath(prefix, p.path) })))
+    else if (wrongHandles.length > 0) {
+      // A saved flow still opens: the wire that names a handle its node lost is left out, said so.
+      const dropped = new Set(wrongHandles.map((p) => p.index))
+      notes.push(...wrongHandles.map((p) => `${p.message} The connection was left out.`))
+      edges = edges.filter((_, k) => !dropped.has(k))
+    }
+  }
   if (problems.length === 0) {
     const graph = graphProblems(nodes, edges).map((p) => ({ ...p, path: joinPath(prefix, p.path) }))
     if (strict) problems.push(...graph)
