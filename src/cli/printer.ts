@@ -97,7 +97,7 @@ export class HumanPrinter {
         this.line(s.red(`✗ ${this.name(event.nodeId)} failed [${event.code}]: ${oneLine(event.message)}`))
         break
       case 'nodeSkipped':
-        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${oneLine(event.reason)}`))
+        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${oneLine(event.message ?? event.reason)}`))
         break
       case 'runFinish':
         this.finish(event.status, event.durationMs, event.usage)
