@@ -12,6 +12,8 @@ import { llmNode } from './llm/index.ts'
 import { agentNode } from './agent/index.ts'
 import { codeNode } from './code/index.ts'
 import { httpNode } from './http/index.ts'
+import { conditionNode } from './condition/index.ts'
+import { mergeNode } from './merge/index.ts'
 import { outputNode } from './output/index.ts'
 import { noteNode } from './note/index.ts'
 import { unsupportedNode } from './unsupported/index.ts'
@@ -28,6 +30,8 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(agentNode),
   erase(codeNode),
   erase(httpNode),
+  erase(conditionNode),
+  erase(mergeNode),
   erase(outputNode),
   erase(noteNode),
   erase(unsupportedNode),

@@ -75,6 +75,8 @@ describe('a node type declared only by its definition', () => {
       'agent',
       'code',
       'http',
+      'condition',
+      'merge',
       'output',
       'note',
     ])
