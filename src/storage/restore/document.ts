@@ -283,6 +283,10 @@ function reviveKnownPlaceholder(node: FlowNode, lookup: NodeLookup): FlowNode | 
     return undefined
   const config = restoreConfig(definition, parsed.data.data.config)
   if (!config.ok) return undefined
+  // Only when nothing is lost: another format's node of the same type name (PatchCat's
+  // `condition`, with `conditions` and `variable`) parses as an empty config and stays a placeholder.
+  if (!Object.keys(parsed.data.data.config).every((key) => Object.hasOwn(config.config, key)))
+    return undefined
   return stripUndefined({
     ...parsed.data,
     position: node.position,
