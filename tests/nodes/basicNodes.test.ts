@@ -13,6 +13,8 @@ describe('node definitions', () => {
       'agent',
       'code',
       'http',
+      'condition',
+      'merge',
       'output',
       'note',
       'unsupported',
