@@ -8,7 +8,7 @@ import { open, stat } from 'node:fs/promises'
 import { IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
 import { preflight, type FlowDocument, type Problem } from '../engine/index.ts'
 import { isSiteRelativeUrl } from '../nodes/http/url.ts'
-import { engineRegistry } from '../nodes/registry.ts'
+import { engineRegistry, nodeCatalog } from '../nodes/registry.ts'
 import { parseDemoScript } from '../providers/demoScript.ts'
 import type { ProviderOverride } from '../providers/resolver.ts'
 import { decodeTextFile } from '../storage/textFile.ts'
@@ -155,7 +155,7 @@ export async function loadOverride(
 export function unusedInputs(doc: FlowDocument, inputs: Readonly<Record<string, string>>): string[] {
   const keys = new Set<string>()
   for (const node of doc.nodes) {
-    if (node.type !== 'input') continue
+    if (nodeCatalog.role(node.type) !== 'flowInput') continue
     const values = node.data.config['values']
     if (typeof values !== 'object' || values === null) continue
     for (const key of Object.keys(values)) {
@@ -163,7 +163,9 @@ export function unusedInputs(doc: FlowDocument, inputs: Readonly<Record<string, 
       keys.add(`${node.id}.${key}`)
     }
   }
-  const inputNodes = new Set(doc.nodes.filter((n) => n.type === 'input').map((n) => n.id))
+  const inputNodes = new Set(
+    doc.nodes.filter((n) => nodeCatalog.role(n.type) === 'flowInput').map((n) => n.id),
+  )
   return Object.keys(inputs).filter((name) => {
     if (keys.has(name)) return false
     const dot = name.indexOf('.')

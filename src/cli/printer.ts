@@ -4,7 +4,8 @@
  * the flow's outputs at the end. `--json` bypasses all of this and prints raw events. Every text
  * that comes from the file, a model or a server is shown with its control characters escaped.
  */
-import type { FlowDocument, RunEvent, Usage } from '../engine/index.ts'
+import type { FlowDocument, FlowNode, RunEvent, Usage } from '../engine/index.ts'
+import { nodeCatalog } from '../nodes/registry.ts'
 import { valueToText } from '../engine/index.ts'
 import { manyLines, oneLine } from './terminalText.ts'
 
@@ -96,7 +97,7 @@ export class HumanPrinter {
         this.line(s.red(`✗ ${this.name(event.nodeId)} failed [${event.code}]: ${oneLine(event.message)}`))
         break
       case 'nodeSkipped':
-        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${oneLine(event.reason)}`))
+        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${oneLine(event.message ?? event.reason)}`))
         break
       case 'runFinish':
         this.finish(event.status, event.durationMs, event.usage)
@@ -108,7 +109,8 @@ export class HumanPrinter {
     const s = this.style
     const text = manyLines(raw)
     // Output nodes only echo their values, which the Outputs section prints at the end.
-    if (this.doc.nodes.find((n) => n.id === nodeId)?.type === 'output') return
+    const type = this.doc.nodes.find((n) => n.id === nodeId)?.type
+    if (type !== undefined && nodeCatalog.role(type) === 'flowOutput') return
     if (this.streaming?.nodeId !== nodeId || this.streaming.channel !== channel) {
       this.endStream()
       const what = channel === 'output' ? '' : ` ${channel}`
@@ -140,10 +142,11 @@ export class HumanPrinter {
 
   /** Output nodes when the flow has some; otherwise the nodes nothing else reads from. */
   private finalOutputs(): Array<[string, Record<string, unknown>]> {
-    const hasOutputNodes = this.doc.nodes.some((n) => n.type === 'output')
+    const isOutput = (n: FlowNode) => nodeCatalog.role(n.type) === 'flowOutput'
+    const hasOutputNodes = this.doc.nodes.some(isOutput)
     const chosen = this.doc.nodes.filter((n) =>
       hasOutputNodes
-        ? n.type === 'output' && this.outputs.has(n.id)
+        ? isOutput(n) && this.outputs.has(n.id)
         : this.outputs.has(n.id) && !this.doc.edges.some((e) => e.source === n.id),
     )
     return chosen.map((n) => [n.id, this.outputs.get(n.id) as Record<string, unknown>])

@@ -72,11 +72,19 @@ export interface NodeErrorEvent extends EventBase {
   durationMs: number
 }
 
+/**
+ * Why a node never started: an upstream node failed, its branch was not taken (a condition chose
+ * another case), or the run was stopped.
+ */
+export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped'
+
 export interface NodeSkippedEvent extends EventBase {
   type: 'nodeSkipped'
   nodeId: string
-  /** Plain English. */
+  /** A SkipReason; records saved before reasons were codes hold plain English here instead. */
   reason: string
+  /** Plain English (the CLI prints it). */
+  message?: string
   /** Why, as data (so a UI can word it): the upstream node that failed, or the run was stopped. */
   failedNodeId?: string
   stopped?: true

@@ -53,8 +53,5 @@ export interface FlowDocument {
   edges: FlowEdge[]
 }
 
-/** Node types that are data on the canvas but never executed. */
-export const NON_EXECUTABLE_TYPES: ReadonlySet<string> = new Set(['note'])
-
 /** The type of placeholder nodes that keep an imported node Wardflow cannot run. */
 export const UNSUPPORTED_TYPE = 'unsupported'

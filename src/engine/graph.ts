@@ -4,11 +4,42 @@
  * Edges whose ends are missing are ignored here (preflight reports them).
  */
 import type { FlowDocument, FlowEdge, FlowNode } from './flow.ts'
+import { DEFAULT_INPUT_PORT, DEFAULT_OUTPUT_PORT } from './nodeType.ts'
 
 /** Just the parts of a flow the graph helpers read. */
 export type FlowShape = {
   nodes: readonly Pick<FlowNode, 'id'>[]
   edges: readonly Pick<FlowEdge, 'source' | 'target'>[]
+}
+
+/** Which edges are the same connection: the same source port to the same target port. */
+export function edgeKey(
+  edge: Pick<FlowEdge, 'source' | 'target'> & Partial<Pick<FlowEdge, 'sourceHandle' | 'targetHandle'>>,
+): string {
+  const out = edge.sourceHandle ?? DEFAULT_OUTPUT_PORT
+  const into = edge.targetHandle ?? DEFAULT_INPUT_PORT
+  return `${edge.source}\u0000${out}\u0000${edge.target}\u0000${into}`
+}
+
+/**
+ * For each edge of the graph, the output ports it leaves from: `ports.get(parent)?.get(child)`
+ * lists the source handles of every edge parent -> child (`out` for an edge that names none).
+ */
+export function sourcePorts(
+  flow: { edges: readonly Pick<FlowEdge, 'source' | 'target' | 'sourceHandle'>[] },
+  graph: FlowGraph,
+): Map<string, Map<string, string[]>> {
+  const out = new Map<string, Map<string, string[]>>()
+  for (const edge of flow.edges) {
+    if (!graph.parents.has(edge.source) || !graph.parents.has(edge.target)) continue
+    let byChild = out.get(edge.source)
+    if (!byChild) out.set(edge.source, (byChild = new Map()))
+    const list = byChild.get(edge.target) ?? []
+    const port = edge.sourceHandle ?? DEFAULT_OUTPUT_PORT
+    if (!list.includes(port)) list.push(port)
+    byChild.set(edge.target, list)
+  }
+  return out
 }
 
 /** Adjacency lists keyed by node id, in document order, without duplicate edges. */

@@ -62,12 +62,50 @@ export interface NodeResult {
   /** 'stopped' when a guard ended the node early with a partial answer. */
   status?: 'success' | 'stopped'
   usage?: Usage
+  /**
+   * Ids of this node's output ports (source handles) whose branch is not taken this run (a
+   * `condition`'s unchosen cases): the scheduler applies the not-taken rule to their edges.
+   * Absent or empty: every port is taken.
+   */
+  notTaken?: readonly string[]
+}
+
+/** The handle id of a node's only input, and of its only output. */
+export const DEFAULT_INPUT_PORT = 'in'
+export const DEFAULT_OUTPUT_PORT = 'out'
+
+/** One connection point of a node: a React Flow handle id, and what the canvas shows beside it. */
+export interface PortSpec {
+  id: string
+  /** Literal text (a case label a person typed). */
+  label?: string
+  /** A catalogue key, used when there is no literal `label`. */
+  labelKey?: string
+}
+
+/** A node's input (target) and output (source) ports; an empty list means no handle. */
+export interface NodePorts {
+  inputs: readonly PortSpec[]
+  outputs: readonly PortSpec[]
+}
+
+/** One input `in` and one output `out`: what a node type has unless it says otherwise. */
+export const DEFAULT_PORTS: NodePorts = {
+  inputs: [{ id: DEFAULT_INPUT_PORT }],
+  outputs: [{ id: DEFAULT_OUTPUT_PORT }],
 }
 
 export interface EngineNodeType {
   readonly type: string
   /** False for notes and unsupported placeholders: the runner never executes them. */
   readonly executable: boolean
+  /**
+   * True for a type that joins branches (`merge`): it starts when every input finished or is not
+   * taken and at least one finished, instead of needing a taken edge from every upstream node.
+   */
+  readonly joinsBranches: boolean
+  /** Its ports for a config that parsed (condition: one output per case plus `else`). */
+  ports(config: unknown): NodePorts
   parseConfig(raw: unknown): ParseResult<unknown>
   /** Output field names, for preflight of `{{ref}}`s; undefined when they depend on run data. */
   outputs(config: unknown): readonly string[] | undefined
@@ -95,6 +133,10 @@ export type NodeRegistry = ReadonlyMap<string, EngineNodeType>
 export interface NodeTypeSpec<C> {
   type: string
   executable?: boolean
+  /** See EngineNodeType.joinsBranches; default false. */
+  joinsBranches?: boolean
+  /** See EngineNodeType.ports; default DEFAULT_PORTS. A fixed list may be given as is. */
+  ports?: NodePorts | ((config: C) => NodePorts)
   parseConfig(raw: unknown): ParseResult<C>
   outputs?(config: C): readonly string[] | undefined
   /** See EngineNodeType.check. */
@@ -117,6 +159,11 @@ export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
     ...(toolTargets ? { toolTargets: (config: unknown) => toolTargets(config as C) } : {}),
     type: spec.type,
     executable: spec.executable ?? true,
+    joinsBranches: spec.joinsBranches ?? false,
+    ports: (config) => {
+      const ports = spec.ports ?? DEFAULT_PORTS
+      return typeof ports === 'function' ? ports(config as C) : ports
+    },
     parseConfig: (raw) => spec.parseConfig(raw),
     outputs: (config) => spec.outputs?.(config as C),
     check: (config) => spec.check?.(config as C) ?? [],

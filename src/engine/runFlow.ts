@@ -7,7 +7,7 @@ import { FlowError } from './errors.ts'
 import type { RunEvent } from './events.ts'
 import { executeNode, toOutputs } from './execution.ts'
 import type { FlowDocument, FlowNode } from './flow.ts'
-import { buildGraph, directUpstream, topologicalSort } from './graph.ts'
+import { buildGraph, directUpstream, sourcePorts, topologicalSort } from './graph.ts'
 import { keyedRecord } from './keyed.ts'
 import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
 import { AsyncQueue } from './queue.ts'
@@ -37,7 +37,14 @@ export function planRun(flow: FlowDocument, registry: NodeRegistry): RunPlan {
   // Tool-only nodes (run by an Agent, wired to nothing) wait to be called instead of running.
   const { toolOnly } = toolNodes(flow, registry)
   const graph = buildGraph(flow, (id) => nodes.has(id) && !toolOnly.has(id))
-  return { flowId: flow.metadata.id, order: topologicalSort(graph).order, graph, nodes, types }
+  return {
+    flowId: flow.metadata.id,
+    order: topologicalSort(graph).order,
+    graph,
+    ports: sourcePorts(flow, graph),
+    nodes,
+    types,
+  }
 }
 
 /**
@@ -46,7 +53,12 @@ export function planRun(flow: FlowDocument, registry: NodeRegistry): RunPlan {
  * `success`, `error` when any node failed, `cancelled` after `ctx.signal` aborted).
  *
  * Each node starts as soon as all its upstream nodes finished, at most `ctx.concurrency`
- * (default RUN_CONCURRENCY) at once. A failed node skips only its descendants. Stopping settles
+ * (default RUN_CONCURRENCY) at once. A failed node skips only its descendants
+ * (`reason: 'upstreamFailed'`). An executor may name output ports it did not take
+ * (`NodeResult.notTaken`): a node runs only when, for every upstream node, at least one edge from
+ * it is taken; otherwise it is skipped with `reason: 'notTaken'`, which spreads downstream until
+ * a type that `joinsBranches` (merge), which runs when every input finished or was not taken and
+ * at least one finished. A run whose nodes all finished or were not taken succeeded. Stopping settles
  * the run at once: running nodes get a CANCELLED `nodeError`, waiting ones a `nodeSkipped`.
  * Leaving the loop early (break) aborts the work still in flight.
  *

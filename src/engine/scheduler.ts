@@ -2,6 +2,11 @@
  * The run scheduler. Each node starts the moment its last upstream node finishes (no waves),
  * up to the concurrency cap; a failure skips only the failed node's descendants; Stop settles
  * everything at once without waiting for executors that are slow to notice the abort.
+ *
+ * Branches: each settled upstream node tells each child whether it was taken (it finished and at
+ * least one edge to the child leaves from a port it did not list in `notTaken`). An ordinary
+ * node is not taken as soon as one upstream node did not take it; a node that `joinsBranches`
+ * waits for all of them and runs when at least one took it.
  */
 import { RUN_CONCURRENCY } from '../defaults.ts'
 import type { RunContext } from './context.ts'
@@ -12,6 +17,7 @@ import {
   type GuardAlert,
   type RunEvent,
   type RunFinishEvent,
+  type SkipReason,
   type Usage,
 } from './events.ts'
 import { executeNode, toOutputs, type ExecutionHost, type Outputs } from './execution.ts'
@@ -25,6 +31,8 @@ export interface RunPlan {
   flowId: string
   order: string[]
   graph: FlowGraph
+  /** Source handles of the edges parent -> child (graph.ts `sourcePorts`). */
+  ports: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>
   nodes: ReadonlyMap<string, FlowNode>
   types: ReadonlyMap<string, EngineNodeType>
 }
@@ -40,6 +48,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export class RunScheduler implements ExecutionHost {
   private readonly state = new Map<string, State>()
   private readonly waitingOn = new Map<string, number>()
+  /** Upstream nodes that took the edge to this node (for joins: run when > 0). */
+  private readonly takenFrom = new Map<string, number>()
   private readonly outputs = new Map<string, Record<string, unknown>>()
   private readonly nodeStartedAt = new Map<string, number>()
   private readonly ancestorCache = new Map<string, ReadonlySet<string>>()
@@ -164,16 +174,34 @@ export class RunScheduler implements ExecutionHost {
       durationMs: this.ctx.clock.now() - started,
       ...(result.usage ? { usage: result.usage } : {}),
     })
+    const notTaken = result.notTaken ?? []
+    const byChild = this.plan.ports.get(id)
     for (const child of this.plan.graph.children.get(id) ?? []) {
-      const left = (this.waitingOn.get(child) ?? 0) - 1
-      this.waitingOn.set(child, left)
-      if (left === 0 && this.state.get(child) === 'waiting') {
-        this.state.set(child, 'ready')
-        this.ready.push(child)
-      }
+      const ports = byChild?.get(child) ?? []
+      this.release(child, notTaken.length === 0 || ports.some((port) => !notTaken.includes(port)))
     }
     this.pump()
     this.maybeFinish()
+  }
+
+  /** One upstream node of `child` settled, taking the edge to it or not. */
+  private release(child: string, taken: boolean): void {
+    if (this.state.get(child) !== 'waiting') return
+    const left = (this.waitingOn.get(child) ?? 0) - 1
+    this.waitingOn.set(child, left)
+    if (taken) this.takenFrom.set(child, (this.takenFrom.get(child) ?? 0) + 1)
+    const joins = this.plan.types.get(child)?.joinsBranches === true
+    if (!taken && !joins) return this.notTaken(child)
+    if (left > 0) return
+    if (joins && (this.takenFrom.get(child) ?? 0) === 0) return this.notTaken(child)
+    this.state.set(child, 'ready')
+    this.ready.push(child)
+  }
+
+  /** `id` will never start: its branch was not taken; so neither are its children's edges from it. */
+  private notTaken(id: string): void {
+    this.skip(id, 'notTaken', 'Not taken: the branch leading here was not chosen.', {})
+    for (const child of this.plan.graph.children.get(id) ?? []) this.release(child, false)
   }
 
   private fail(id: string, started: number, error: unknown): void {
@@ -192,21 +220,26 @@ export class RunScheduler implements ExecutionHost {
     })
     const node = this.plan.nodes.get(id)
     const name = node?.data.label?.trim() || id
-    const reason = `Skipped because "${name}" failed.`
+    const message = `Skipped because "${name}" failed.`
     const below = descendants(this.plan.graph, id)
     for (const other of this.plan.order) {
-      if (below.has(other)) this.skip(other, reason, { failedNodeId: id })
+      if (below.has(other)) this.skip(other, 'upstreamFailed', message, { failedNodeId: id })
     }
     this.pump()
     this.maybeFinish()
   }
 
-  private skip(id: string, reason: string, why: { failedNodeId: string } | { stopped: true }): void {
+  private skip(
+    id: string,
+    reason: SkipReason,
+    message: string,
+    why: { failedNodeId?: string; stopped?: true },
+  ): void {
     const state = this.state.get(id)
     if (state !== 'waiting' && state !== 'ready') return
     this.state.set(id, 'skipped')
     this.settled++
-    this.push({ type: 'nodeSkipped', nodeId: id, reason, ...why })
+    this.push({ type: 'nodeSkipped', nodeId: id, reason, message, ...why })
   }
 
   private maybeFinish(): void {
@@ -229,7 +262,7 @@ export class RunScheduler implements ExecutionHost {
         durationMs,
       })
     }
-    for (const id of this.plan.order) this.skip(id, 'The run was stopped.', { stopped: true })
+    for (const id of this.plan.order) this.skip(id, 'stopped', 'The run was stopped.', { stopped: true })
     this.finish('cancelled')
   }
 

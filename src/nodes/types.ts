@@ -16,8 +16,41 @@ import type {
   RuntimeProtection,
 } from '../engine/index.ts'
 
-export const NODE_TYPES = ['input', 'template', 'llm', 'agent', 'code', 'http', 'output'] as const
-export type PaletteNodeType = (typeof NODE_TYPES)[number]
+/** Palette groups, in the order the palette shows them. */
+export const PALETTE_GROUPS = ['inputs', 'models', 'actions', 'logic', 'outputs', 'notes'] as const
+export type PaletteGroup = (typeof PALETTE_GROUPS)[number]
+
+/**
+ * What a node is to the app beyond running it. Code outside `src/nodes/<type>/` asks for a role,
+ * never for a type name.
+ * - `step`: an ordinary step (the default).
+ * - `flowInput`: its `values` are the flow's inputs, set by key per run (CLI `--input`).
+ * - `flowOutput`: its values are the flow's result (run summary, the CLI's Outputs).
+ * - `annotation`: canvas data, not a step: drawn as a note, sized by hand, left out of fitting.
+ * - `placeholder`: keeps an imported node Wardflow cannot run (`config.originalType`).
+ */
+export type NodeRole = 'step' | 'flowInput' | 'flowOutput' | 'annotation' | 'placeholder'
+
+/** Host abilities a node needs, so a run prepares only those (RunResources). */
+export interface NodeUses {
+  /** Runs JavaScript in the sandbox (starts it with the run's first node). */
+  sandbox?: boolean
+  /** The provider id it calls ('' = the default provider); undefined: it calls no model. */
+  provider?: string
+  /** Sends HTTP requests of its own. */
+  network?: boolean
+}
+
+/** What drawing a connection does (nodes/wiring.ts). */
+export interface NodeWiring<C> {
+  /** The output field a downstream node most likely wants (`{{id.field}}`). */
+  mainOutput?(config: C): string | undefined
+  /**
+   * The config keys to change when a connection from a node with a main output is drawn into
+   * this one: `reference` is `{{source.field}}`. Only fill what is empty; null changes nothing.
+   */
+  fill?(config: C, reference: string): Partial<C> | null
+}
 
 export type FieldKind =
   | 'text' // one line
@@ -79,8 +112,15 @@ export interface NodeDefinition<C = unknown> {
   fields: readonly FieldSpec[]
   /** One line for the node body. */
   summary(config: C): string
-  /** Whether the node has an input (target) and an output (source) handle. */
-  handles: { input: boolean; output: boolean }
+  /** Its place in the palette; absent: not offered there (placeholders). */
+  palette?: { group: PaletteGroup; order: number }
+  /** See NodeRole; default `step`. */
+  role?: NodeRole
+  /** Its size when added, for a node sized by hand (a note); absent: the standard node size. */
+  defaultSize?: { width: number; height: number }
+  /** Host abilities it needs for `config`; absent: none. */
+  uses?(config: C): NodeUses
+  wiring?: NodeWiring<C>
   /**
    * What each optional field takes when the node leaves it empty, keyed by field key, given the
    * global settings a run gets (`RunContext.protection`). The executor resolves empty fields
@@ -89,6 +129,7 @@ export interface NodeDefinition<C = unknown> {
   inherited?(globals: InheritGlobals): Readonly<Record<string, InheritedSetting>>
   /** Migrates a config written with an older `configVersion` to the current shape. */
   migrate?(raw: Record<string, unknown>, fromVersion: number): Record<string, unknown>
+  /** What the engine runs: executor, ports (`engine.ports`), whether it executes or joins. */
   engine: EngineNodeType
 }
 

@@ -1,5 +1,9 @@
-/** Whether a new edge may join two nodes: self-loops, duplicates and cycles are refused. */
-import { wouldCreateCycle, type FlowEdge } from '../engine/index.ts'
+/**
+ * Whether a new edge may join two nodes: self-loops, duplicates and cycles are refused. A
+ * duplicate is the same source port to the same target port: two edges may join the same pair
+ * of nodes when their handles differ (two cases of a condition leading to one node).
+ */
+import { edgeKey, wouldCreateCycle, type FlowEdge } from '../engine/index.ts'
 
 export interface ConnectionRequest {
   source: string
@@ -20,7 +24,8 @@ export function checkConnection(
 ): ConnectRefusal | null {
   if (c.source === c.target) return 'SELF_LOOP'
   if (!nodeIds.has(c.source) || !nodeIds.has(c.target)) return 'MISSING_NODE'
-  if (edges.some((e) => e.source === c.source && e.target === c.target)) return 'DUPLICATE'
+  const key = edgeKey(c)
+  if (edges.some((e) => edgeKey(e) === key)) return 'DUPLICATE'
   const nodes = [...nodeIds].map((id) => ({ id }))
   if (wouldCreateCycle({ nodes, edges }, c.source, c.target)) return 'CYCLE'
   return null

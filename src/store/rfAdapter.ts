@@ -7,15 +7,17 @@
 import { Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
 import { NODE_HANDLE_SIZE_PX, NODE_HEIGHT_PX, NODE_WIDTH_PX } from '../defaults.ts'
 import { ownValue, type FlowEdge, type FlowNode } from '../engine/index.ts'
-import { handleSides } from '../nodes/registry.ts'
+import { nodeCatalog } from '../nodes/registry.ts'
 import type { FlowState, Size } from './flowStore.ts'
 
 export type WardNodeData = { node: FlowNode }
 export type WardRfNode = Node<WardNodeData, 'wardflow' | 'note'>
 export type WardRfEdge = Edge
 
-/** Node types drawn by the sticky-note body; everything else uses the generic body. */
-export const NOTE_TYPE = 'note'
+/** Annotations (notes) are drawn by the sticky-note body; everything else uses the generic body. */
+export function isAnnotation(type: string): boolean {
+  return nodeCatalog.role(type) === 'annotation'
+}
 
 interface CachedNode {
   rf: WardRfNode
@@ -24,24 +26,30 @@ interface CachedNode {
 }
 
 /**
- * Where a body's handles sit at `size`: one per side it has (FlowNodeView draws them from the
- * same `handleSides`), centred on the left and right edges.
+ * Where a body's handles sit at `size`: one per declared port (FlowNodeView's PortHandles draws
+ * them from the same `nodeCatalog.ports`), on the left and right edges.
  */
-export function nominalHandles(type: string, size: Size): NodeHandle[] {
-  const sides = handleSides(type)
+export function nominalHandles(node: FlowNode, size: Size): NodeHandle[] {
+  const ports = nodeCatalog.ports(node)
   const half = NODE_HANDLE_SIZE_PX / 2
-  const box = { y: size.height / 2 - half, width: NODE_HANDLE_SIZE_PX, height: NODE_HANDLE_SIZE_PX }
-  const handles: NodeHandle[] = []
-  if (sides.input) handles.push({ id: 'in', type: 'target', position: Position.Left, x: -half, ...box })
-  if (sides.output)
-    handles.push({ id: 'out', type: 'source', position: Position.Right, x: size.width - half, ...box })
-  return handles
+  // Spread as PortHandles draws them: port i of n at (i + 1) / (n + 1) of the height.
+  const side = (list: readonly { id: string }[], type: 'source' | 'target'): NodeHandle[] =>
+    list.map((port, index) => ({
+      id: port.id,
+      type,
+      position: type === 'target' ? Position.Left : Position.Right,
+      x: type === 'target' ? -half : size.width - half,
+      y: (size.height * (index + 1)) / (list.length + 1) - half,
+      width: NODE_HANDLE_SIZE_PX,
+      height: NODE_HANDLE_SIZE_PX,
+    }))
+  return [...side(ports.inputs, 'target'), ...side(ports.outputs, 'source')]
 }
 
 function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined): WardRfNode {
   const rf: WardRfNode = {
     id: node.id,
-    type: node.type === NOTE_TYPE ? 'note' : 'wardflow',
+    type: isAnnotation(node.type) ? 'note' : 'wardflow',
     position: node.position,
     data: { node },
     selected,
@@ -55,7 +63,7 @@ function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined
     // too, only to measure them (all 5,000 bodies of a 5,000-node flow, most of its open). With
     // these, edges to a node not drawn yet end where its handles will be; once drawn, the node
     // is measured, `measured` is set and React Flow's own handle measurement is used.
-    rf.handles = nominalHandles(node.type, node.size ?? { width: NODE_WIDTH_PX, height: NODE_HEIGHT_PX })
+    rf.handles = nominalHandles(node, node.size ?? { width: NODE_WIDTH_PX, height: NODE_HEIGHT_PX })
   }
   if (node.size) {
     rf.width = node.size.width
@@ -103,6 +111,10 @@ export function createRfEdgesSelector(): (state: FlowState) => WardRfEdge[] {
     if (state.edges === lastEdges && state.selectedEdgeIds === lastSelected) return last
     lastEdges = state.edges
     lastSelected = state.selectedEdgeIds
+    // A placeholder keeps its imported wires' handle names but draws only `in` and `out`.
+    const placeholders = new Set(
+      state.nodes.filter((n) => nodeCatalog.role(n.type) === 'placeholder').map((n) => n.id),
+    )
     last = state.edges.map((edge) => {
       const selected = state.selectedEdgeIds.has(edge.id)
       const hit = cache.get(edge)
@@ -111,9 +123,10 @@ export function createRfEdgesSelector(): (state: FlowState) => WardRfEdge[] {
         id: edge.id,
         source: edge.source,
         target: edge.target,
-        // Every body has one handle per side; ids from imported files must not break drawing.
-        sourceHandle: null,
-        targetHandle: null,
+        // Restore refuses (import) or leaves out (a saved flow) an edge naming a handle its node
+        // lacks, so these ids are ones the body draws; none means the node's only port.
+        sourceHandle: placeholders.has(edge.source) ? null : (edge.sourceHandle ?? null),
+        targetHandle: placeholders.has(edge.target) ? null : (edge.targetHandle ?? null),
         selected,
       }
       cache.set(edge, { rf, selected })

@@ -196,7 +196,7 @@ export interface RunView {
 /** Words a node's error and skip lines in the UI's language; without them, the events' English. */
 export interface LineLabeller {
   error(code: string, message: string): string
-  skipped(event: { reason: string; failedNodeId?: string; stopped?: true }): string
+  skipped(event: { reason: string; message?: string; failedNodeId?: string; stopped?: true }): string
 }
 
 export interface ReduceOptions {
@@ -296,7 +296,7 @@ export function reduceRunEvents(
         break
       }
       case 'nodeSkipped': {
-        const skipText = lines ? lines.skipped(event) : event.reason
+        const skipText = lines ? lines.skipped(event) : (event.message ?? event.reason)
         put(event.nodeId, {
           ...withLine(ended(node(event.nodeId)), { kind: 'info', text: skipText }),
           status: 'skipped',

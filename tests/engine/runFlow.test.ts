@@ -97,7 +97,8 @@ describe('runFlow scheduling', () => {
     ])
     const skipped = ofType(run.events, 'nodeSkipped')
     expect(skipped.map((e) => e.nodeId)).toEqual(['after', 'later', 'join'])
-    expect(skipped[0]?.reason).toContain('"Fetch prices" failed')
+    expect(skipped[0]).toMatchObject({ reason: 'upstreamFailed', failedNodeId: 'bad' })
+    expect(skipped[0]?.message).toContain('"Fetch prices" failed')
     expect(ofType(run.events, 'nodeFinish').map((e) => e.nodeId)).toEqual(['root', 'good'])
     expect(run.events.at(-1)).toMatchObject({ type: 'runFinish', status: 'error' })
   })
@@ -119,7 +120,7 @@ describe('runFlow scheduling', () => {
       ['slow', 'CANCELLED', 50],
     ])
     expect(ofType(run.events, 'nodeSkipped')).toEqual([
-      expect.objectContaining({ nodeId: 'next', reason: 'The run was stopped.' }),
+      expect.objectContaining({ nodeId: 'next', reason: 'stopped', message: 'The run was stopped.' }),
     ])
     expect(run.events.at(-1)).toMatchObject({ type: 'runFinish', status: 'cancelled' })
     // The sleeping node was told to stop too: nothing is left waiting on the clock.

@@ -13,6 +13,8 @@ describe('node definitions', () => {
       'agent',
       'code',
       'http',
+      'condition',
+      'merge',
       'output',
       'note',
       'unsupported',
@@ -51,7 +53,7 @@ describe('node definitions', () => {
 
   it('keeps notes and unsupported placeholders out of the run and without handles for notes', () => {
     expect(getNodeDefinition('note')?.engine.executable).toBe(false)
-    expect(getNodeDefinition('note')?.handles).toEqual({ input: false, output: false })
+    expect(getNodeDefinition('note')?.engine.ports({})).toEqual({ inputs: [], outputs: [] })
     expect(getNodeDefinition('unsupported')?.engine.executable).toBe(false)
     expect(
       getNodeDefinition('unsupported')?.summary({ configVersion: 1, originalType: 'loop', original: {} }),

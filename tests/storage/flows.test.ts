@@ -157,7 +157,7 @@ describe('flow repository', () => {
     const doc = sampleFlow('f1') as unknown as { nodes: unknown[] }
     doc.nodes.push({
       id: 'cond_1',
-      type: 'condition',
+      type: 'teleport',
       position: { x: 1, y: 2 },
       data: { label: 'Cond', config: { cases: [] } },
     })
@@ -174,7 +174,7 @@ describe('flow repository', () => {
     expect(cond).toMatchObject({
       type: 'unsupported',
       position: { x: 1, y: 2 },
-      data: { label: 'Cond', config: { originalType: 'condition' } },
+      data: { label: 'Cond', config: { originalType: 'teleport' } },
     })
     expect((cond?.data.config as { original: unknown }).original).toEqual(doc.nodes[4])
     const broken = loaded?.doc.nodes.find((n) => n.id === 'broken')
@@ -182,7 +182,7 @@ describe('flow repository', () => {
       type: 'unsupported',
       data: { config: { originalType: 'template', original: { id: 'broken', type: 'template' } } },
     })
-    expect(loaded?.notes.join('\n')).toMatch(/condition.*placeholder/)
+    expect(loaded?.notes.join('\n')).toMatch(/teleport.*placeholder/)
   })
 
   it('keeps a node whose settings are invalid (for preflight to report) rather than losing it', async () => {

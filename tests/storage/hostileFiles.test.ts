@@ -75,18 +75,18 @@ describe('duplicate connections', () => {
     )
   })
 
-  it('copies on other handles are different connections and stay', () => {
+  it('copies fold whether they name the only handles or leave them out', () => {
+    // Two edges between one pair on different handles stay (tests/storage/handles.test.ts).
     const edges = [
       { id: 'x1', source: 'a', target: 'b', sourceHandle: 'out', targetHandle: 'in' },
-      { id: 'x2', source: 'a', target: 'b', sourceHandle: 'out', targetHandle: 'other' },
       { id: 'x3', source: 'a', target: 'b', sourceHandle: 'out', targetHandle: 'in' },
       { id: 'x4', source: 'a', target: 'b' },
       { id: 'x5', source: 'a', target: 'b', sourceHandle: null, targetHandle: null },
     ]
     const result = parseWorkflowText(file([inputNode('a'), outputNode('b')], edges))
     if (!result.ok) throw new Error(JSON.stringify(result.problems))
-    expect(result.doc.edges.map((e) => e.id)).toEqual(['x1', 'x2', 'x4'])
-    expect(result.notes.some((n) => n.startsWith('2 duplicate connections'))).toBe(true)
+    expect(result.doc.edges.map((e) => e.id)).toEqual(['x1'])
+    expect(result.notes.some((n) => n.startsWith('3 duplicate connections'))).toBe(true)
   })
 
   it('a stored flow full of copies reopens folded (every start after such an import)', async () => {

@@ -117,6 +117,22 @@ describe('connections', () => {
     expect(depth(store)).toBe(0)
   })
 
+  it('allows a second edge between the same two nodes when its handles differ', () => {
+    const store = chain()
+    const { actions } = store.getState()
+    expect(actions.connect({ source: 'a', sourceHandle: 'out', target: 'b', targetHandle: 'in' })).toEqual({
+      ok: false,
+      reason: 'DUPLICATE',
+    })
+    const result = actions.connect({ source: 'a', sourceHandle: 'case2', target: 'b', targetHandle: 'in' })
+    expect(result.ok).toBe(true)
+    expect(store.getState().edges.filter((e) => e.source === 'a' && e.target === 'b')).toHaveLength(2)
+    expect(actions.connect({ source: 'a', sourceHandle: 'case2', target: 'b' })).toEqual({
+      ok: false,
+      reason: 'DUPLICATE',
+    })
+  })
+
   it('refuses a duplicate edge and accepts a new forward edge as one undo step', () => {
     const store = chain()
     const { actions } = store.getState()

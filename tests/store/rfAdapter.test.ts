@@ -94,4 +94,20 @@ describe('React Flow adapter', () => {
     expect(drawn.length).toBeGreaterThan(0)
     expect(drawn.length).toBeLessThan(30)
   })
+
+  it('gives each edge the handles it names, so a case edge leaves from its case', () => {
+    const { store } = storeWith(
+      doc(
+        [node('a', 'template', 0, 0), node('b', 'template', 10, 0)],
+        [
+          { id: 'plain', source: 'a', target: 'b' },
+          { id: 'named', source: 'a', sourceHandle: 'billing', target: 'b', targetHandle: 'in' },
+        ],
+      ),
+    )
+    expect(createRfEdgesSelector()(store.getState())).toEqual([
+      expect.objectContaining({ id: 'plain', sourceHandle: null, targetHandle: null }),
+      expect.objectContaining({ id: 'named', sourceHandle: 'billing', targetHandle: 'in' }),
+    ])
+  })
 })

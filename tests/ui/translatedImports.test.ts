@@ -182,15 +182,11 @@ describe('an import’s notes', () => {
     format: 'wardflow.workflow',
     version: 1,
     metadata: { id: 'f', name: 'f' },
-    nodes: [node('a'), node('b')],
+    // Distinct connections go to other nodes: two edges between one pair differ only by handles.
+    nodes: [node('a'), node('b'), ...Array.from({ length: distinct - 1 }, (_, i) => node(`x${i}`))],
     edges: [
       ...Array.from({ length: copies + 1 }, (_, i) => ({ id: `c${i}`, source: 'a', target: 'b' })),
-      ...Array.from({ length: distinct - 1 }, (_, i) => ({
-        id: `d${i}`,
-        source: 'a',
-        sourceHandle: `h${i}`,
-        target: 'b',
-      })),
+      ...Array.from({ length: distinct - 1 }, (_, i) => ({ id: `d${i}`, source: 'a', target: `x${i}` })),
     ],
   })
   const notesOf = (file: unknown): Array<{ english: string; shown: string }> => {

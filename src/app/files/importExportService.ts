@@ -9,6 +9,7 @@ import type { StoreApi } from 'zustand'
 import { IMPORT_MAX_FILE_BYTES } from '../../defaults.ts'
 import { toFlowError, type FlowDocument } from '../../engine/index.ts'
 import { i18next } from '../../i18n/index.ts'
+import { nodeCatalog } from '../../nodes/registry.ts'
 import {
   asNewFlow,
   exportWorkflowText,
@@ -80,7 +81,7 @@ function report(
   const unsupported: Array<{ id: string; originalType: string }> = []
   for (const node of doc.nodes) {
     counts.set(node.type, (counts.get(node.type) ?? 0) + 1)
-    if (node.type === 'unsupported') {
+    if (nodeCatalog.role(node.type) === 'placeholder') {
       const original = node.data.config['originalType']
       unsupported.push({ id: node.id, originalType: typeof original === 'string' ? original : '?' })
     }

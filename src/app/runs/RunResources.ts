@@ -14,6 +14,8 @@ import {
   type RunContext,
   type TokenEstimator,
 } from '../../engine/index.ts'
+import { nodeCatalog } from '../../nodes/registry.ts'
+import type { NodeCatalog } from '../../nodes/catalog.ts'
 import { createProviderResolver } from '../../providers/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import type { KeyAccess } from '../core/keyService.ts'
@@ -45,11 +47,15 @@ export function keyLockedError(label: string, nodeId?: string): FlowError {
 }
 
 /** Ids of the non-demo providers the flow's model nodes use (so a locked key is asked for first). */
-export function providersNeedingKeys(flow: FlowDocument, settings: AppSettings): string[] {
+export function providersNeedingKeys(
+  flow: FlowDocument,
+  settings: AppSettings,
+  catalog: NodeCatalog = nodeCatalog,
+): string[] {
   const wanted = new Set<string>()
   for (const node of flow.nodes) {
-    const raw = node.data.config['provider']
-    if (typeof raw !== 'string') continue
+    const raw = catalog.uses(node).provider
+    if (raw === undefined) continue
     const id = raw.trim() === '' ? settings.defaultProviderId : raw.trim()
     const provider = settings.providers.find((p) => p.id === id)
     if (provider && provider.kind !== 'demo') wanted.add(provider.id)
@@ -57,23 +63,19 @@ export function providersNeedingKeys(flow: FlowDocument, settings: AppSettings):
   return [...wanted]
 }
 
-/** True when some node of the flow calls a model (it names a provider): only then is the tokenizer needed. */
-export function callsModels(flow: FlowDocument): boolean {
-  return flow.nodes.some((node) => typeof node.data.config['provider'] === 'string')
+/** True when some node of the flow calls a model (it uses a provider): only then is the tokenizer needed. */
+export function callsModels(flow: FlowDocument, catalog: NodeCatalog = nodeCatalog): boolean {
+  return flow.nodes.some((node) => catalog.uses(node).provider !== undefined)
 }
 
 /**
- * True when some node of the flow may run JavaScript in the sandbox: a Code node, or an Agent
- * with a code tool. Only such a run starts the sandbox with its first node; any other starts it
+ * True when some node of the flow may run JavaScript in the sandbox (its type's `uses` says
+ * `sandbox`: a Code node, an Agent with a code tool). Only such a run starts the sandbox with its first node; any other starts it
  * only if something asks (starting it compiles QuickJS and boots a worker, work that would
  * compete with the run's own first frames on a small machine).
  */
-export function runsCode(flow: FlowDocument): boolean {
-  return flow.nodes.some((node) => {
-    if (node.type === 'code') return true
-    const tools = node.type === 'agent' ? node.data.config['tools'] : undefined
-    return Array.isArray(tools) && tools.some((tool) => (tool as { kind?: unknown } | null)?.kind === 'code')
-  })
+export function runsCode(flow: FlowDocument, catalog: NodeCatalog = nodeCatalog): boolean {
+  return flow.nodes.some((node) => catalog.uses(node).sandbox === true)
 }
 
 /** Shares the code runner, the tokenizer and the passphrase prompt between runs. */

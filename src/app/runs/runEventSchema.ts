@@ -63,6 +63,7 @@ const runEventSchema = z.discriminatedUnion('type', [
     type: z.literal('nodeSkipped'),
     nodeId: z.string(),
     reason: z.string(),
+    message: z.string().optional(),
     failedNodeId: z.string().optional(),
     stopped: z.literal(true).optional(),
   }),

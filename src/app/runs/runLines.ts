@@ -17,10 +17,12 @@ export function runLineLabeller(t: Translate, labelOf: (nodeId: string) => strin
       if (event.failedNodeId !== undefined)
         return t('run:lines.skippedAfter', {
           name: labelOf(event.failedNodeId) || event.failedNodeId,
-          defaultValue: event.reason,
+          defaultValue: event.message ?? event.reason,
         })
-      if (event.stopped) return t('run:lines.stopped', { defaultValue: event.reason })
-      return event.reason
+      const message = event.message ?? event.reason
+      if (event.stopped) return t('run:lines.stopped', { defaultValue: message })
+      if (event.reason === 'notTaken') return t('run:lines.notTaken', { defaultValue: message })
+      return message
     },
   }
 }

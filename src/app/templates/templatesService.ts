@@ -7,6 +7,7 @@
 import type { StoreApi } from 'zustand'
 import { z } from 'zod'
 import { toFlowError, type FetchLike, type FlowDocument } from '../../engine/index.ts'
+import { nodeCatalog } from '../../nodes/registry.ts'
 import { asNewFlow, parseWorkflowText } from '../../storage/index.ts'
 import type { NoticeState } from '../../store/noticeStore.ts'
 import type { GalleryError, GalleryState, TemplateSummary } from '../../store/galleryStore.ts'
@@ -111,7 +112,10 @@ export function createTemplatesService(deps: TemplatesServiceDeps): AppTemplates
     fresh.metadata.description = text(entry.descriptionKey, fresh.metadata.description)
     for (const node of fresh.nodes) {
       node.data.label = deps.translate(`labels.${entry.id}.${node.id}`) ?? node.data.label
-      const note = node.type === 'note' ? deps.translate(`notes.${entry.id}.${node.id}`) : undefined
+      const note =
+        nodeCatalog.role(node.type) === 'annotation'
+          ? deps.translate(`notes.${entry.id}.${node.id}`)
+          : undefined
       if (note !== undefined) node.data.config = { ...node.data.config, text: note }
     }
     return fresh

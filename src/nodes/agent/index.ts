@@ -122,7 +122,16 @@ export const agentNode: NodeDefinition<AgentConfig> = {
     const tools = config.tools.map((t) => t.name).filter((n) => n !== '')
     return tools.length === 0 ? prompt : `${prompt}${prompt ? ' · ' : ''}${tools.join(', ')}`
   },
-  handles: { input: true, output: true },
+  palette: { group: 'models', order: 20 },
+  uses: (config) => ({
+    provider: config.provider,
+    sandbox: config.tools.some((tool) => tool.kind === 'code'),
+    network: config.tools.some((tool) => tool.kind === 'http'),
+  }),
+  wiring: {
+    mainOutput: () => 'response',
+    fill: (config, reference) => (config.prompt.trim() === '' ? { prompt: reference } : null),
+  },
   inherited: inheritedAgentSettings,
   engine: defineNodeType<AgentConfig>({
     type: 'agent',

@@ -71,7 +71,9 @@ export const codeNode: NodeDefinition<CodeConfig> = {
         .filter((l) => !l.trim().startsWith('//'))
         .join('\n'),
     ),
-  handles: { input: true, output: true },
+  palette: { group: 'actions', order: 10 },
+  uses: () => ({ sandbox: true }),
+  wiring: { mainOutput: () => 'result' },
   inherited: inheritedCodeSettings,
   engine: defineNodeType<CodeConfig>({
     type: 'code',

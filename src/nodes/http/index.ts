@@ -57,7 +57,9 @@ export const httpNode: NodeDefinition<HttpConfig> = {
     },
   ],
   summary: (config) => firstLine(`${config.method.toUpperCase()} ${config.url}`),
-  handles: { input: true, output: true },
+  palette: { group: 'actions', order: 20 },
+  uses: () => ({ network: true }),
+  wiring: { mainOutput: () => 'body' },
   engine: defineNodeType<HttpConfig>({
     type: 'http',
     parseConfig: zodParser(httpConfigSchema),

@@ -1,5 +1,5 @@
 /** Input node: the flow's entry values, overridden per run by `ctx.inputs`. */
-import { defineNodeType, type RunContext } from '../../engine/index.ts'
+import { DEFAULT_OUTPUT_PORT, defineNodeType, type RunContext } from '../../engine/index.ts'
 import { zodParser, type NodeDefinition } from '../types.ts'
 import { defaultInputConfig, INPUT_CONFIG_VERSION, inputConfigSchema, type InputConfig } from './schema.ts'
 
@@ -44,9 +44,12 @@ export const inputNode: NodeDefinition<InputConfig> = {
     },
   ],
   summary: (config) => Object.keys(config.values).join(', '),
-  handles: { input: false, output: true },
+  palette: { group: 'inputs', order: 10 },
+  role: 'flowInput',
+  wiring: { mainOutput: (config) => Object.keys(config.values)[0] },
   engine: defineNodeType<InputConfig>({
     type: 'input',
+    ports: { inputs: [], outputs: [{ id: DEFAULT_OUTPUT_PORT }] },
     parseConfig: zodParser(inputConfigSchema),
     outputs: (config) => Object.keys(config.values),
     templates: () => [],

@@ -63,7 +63,12 @@ export const llmNode: NodeDefinition<LlmConfig> = {
     { key: 'stream', kind: 'boolean', labelKey: key('stream', 'label'), helpKey: key('stream', 'help') },
   ],
   summary: (config) => firstLine(config.prompt) || firstLine(config.systemPrompt),
-  handles: { input: true, output: true },
+  palette: { group: 'models', order: 10 },
+  uses: (config) => ({ provider: config.provider }),
+  wiring: {
+    mainOutput: () => 'response',
+    fill: (config, reference) => (config.prompt.trim() === '' ? { prompt: reference } : null),
+  },
   engine: defineNodeType<LlmConfig>({
     type: 'llm',
     parseConfig: zodParser(llmConfigSchema),

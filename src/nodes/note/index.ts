@@ -1,5 +1,6 @@
 /** Note: a comment on the canvas. Data only: never executed, no handles, no templates. */
 import { defineNodeType, FlowError } from '../../engine/index.ts'
+import { NOTE_DEFAULT_HEIGHT_PX, NOTE_DEFAULT_WIDTH_PX } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
 import { zodParser, type NodeDefinition } from '../types.ts'
 import { defaultNoteConfig, NOTE_CONFIG_VERSION, noteConfigSchema, type NoteConfig } from './schema.ts'
@@ -23,9 +24,12 @@ export const noteNode: NodeDefinition<NoteConfig> = {
     },
   ],
   summary: (config) => firstLine(config.text),
-  handles: { input: false, output: false },
+  palette: { group: 'notes', order: 10 },
+  role: 'annotation',
+  defaultSize: { width: NOTE_DEFAULT_WIDTH_PX, height: NOTE_DEFAULT_HEIGHT_PX },
   engine: defineNodeType<NoteConfig>({
     type: 'note',
+    ports: { inputs: [], outputs: [] },
     executable: false,
     parseConfig: zodParser(noteConfigSchema),
     outputs: () => [],

@@ -1,5 +1,5 @@
 /** Output node: renders each value template; the rendered fields are the flow's result. */
-import { defineNodeType } from '../../engine/index.ts'
+import { DEFAULT_INPUT_PORT, defineNodeType } from '../../engine/index.ts'
 import { zodParser, type NodeDefinition } from '../types.ts'
 import {
   defaultOutputConfig,
@@ -26,9 +26,18 @@ export const outputNode: NodeDefinition<OutputConfig> = {
     },
   ],
   summary: (config) => Object.keys(config.values).join(', '),
-  handles: { input: true, output: false },
+  palette: { group: 'outputs', order: 10 },
+  role: 'flowOutput',
+  wiring: {
+    mainOutput: (config) => Object.keys(config.values)[0],
+    fill: (config, reference) => {
+      const empty = Object.keys(config.values).find((key) => config.values[key]?.trim() === '')
+      return empty === undefined ? null : { values: { ...config.values, [empty]: reference } }
+    },
+  },
   engine: defineNodeType<OutputConfig>({
     type: 'output',
+    ports: { inputs: [{ id: DEFAULT_INPUT_PORT }], outputs: [] },
     parseConfig: zodParser(outputConfigSchema),
     outputs: (config) => Object.keys(config.values),
     templates: (config) => Object.values(config.values),

@@ -28,7 +28,11 @@ export const templateNode: NodeDefinition<TemplateConfig> = {
     },
   ],
   summary: (config) => firstLine(config.template),
-  handles: { input: true, output: true },
+  palette: { group: 'inputs', order: 20 },
+  wiring: {
+    mainOutput: () => 'text',
+    fill: (config, reference) => (config.template.trim() === '' ? { template: reference } : null),
+  },
   engine: defineNodeType<TemplateConfig>({
     type: 'template',
     parseConfig: zodParser(templateConfigSchema),

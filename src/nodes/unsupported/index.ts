@@ -27,11 +27,11 @@ export const unsupportedNode: NodeDefinition<UnsupportedConfig> = {
     },
   ],
   summary: (config) => config.originalType,
-  // Kept so the imported wires still have somewhere to attach; the node itself never runs.
-  handles: { input: true, output: true },
+  role: 'placeholder',
   engine: defineNodeType<UnsupportedConfig>({
     type: UNSUPPORTED_TYPE,
     executable: false,
+    // The default ports stay, so the imported wires still have somewhere to attach.
     parseConfig: zodParser(unsupportedConfigSchema),
     outputs: () => undefined,
     templates: () => [],

@@ -8,6 +8,7 @@
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
 import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../../engine/index.ts'
 import { foldDuplicateEdges, graphProblems } from './graph.ts'
+import { handleProblems, portsByNode } from './handles.ts'
 import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
 import { defaultNodeLookup, restoreConfig, unsupportedNode, type NodeLookup } from './nodes.ts'
 import { NoteLog } from './noteLog.ts'
@@ -166,7 +167,9 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     }
   })
 
-  const { edges, folded } = foldDuplicateEdges(parsedEdges)
+  const folding = foldDuplicateEdges(parsedEdges)
+  const { folded } = folding
+  let edges = folding.edges
   if (folded > 0) {
     // Two keys (one connection left, or several): each plural of `count` (the copies) reads right.
     const key = edges.length === 1 ? 'issues:importNote.foldedKeptOne' : 'issues:importNote.foldedKeptMany'
@@ -182,6 +185,20 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     })
   }
 
+  if (problems.length === 0) {
+    const wrongHandles = handleProblems(edges, portsByNode(nodes, lookup))
+    if (strict)
+      problems.push(...wrongHandles.map(({ index: _, ...p }) => ({ ...p, path: joinPath(prefix, p.path) })))
+    else if (wrongHandles.length > 0) {
+      // A saved flow still opens: the wire that names a handle its node lost is left out, said so.
+      const dropped = new Set(wrongHandles.map((p) => p.index))
+      for (const p of wrongHandles)
+        notes.add(`${p.message} The connection was left out.`, 'issues:importNote.restore.handleDropped', {
+          problem: p.message,
+        })
+      edges = edges.filter((_, k) => !dropped.has(k))
+    }
+  }
   if (problems.length === 0) {
     const graph = graphProblems(nodes, edges).map((p) => ({ ...p, path: joinPath(prefix, p.path) }))
     if (strict) problems.push(...graph)
@@ -314,6 +331,10 @@ function reviveKnownPlaceholder(node: FlowNode, lookup: NodeLookup): FlowNode | 
     return undefined
   const config = restoreConfig(definition, parsed.data.data.config)
   if (!config.ok) return undefined
+  // Only when nothing is lost: another format's node of the same type name (PatchCat's
+  // `condition`, with `conditions` and `variable`) parses as an empty config and stays a placeholder.
+  if (!Object.keys(parsed.data.data.config).every((key) => Object.hasOwn(config.config, key)))
+    return undefined
   return stripUndefined({
     ...parsed.data,
     position: node.position,

@@ -1,6 +1,6 @@
 /** Graph checks of a document: node ids, unique ids, edges between existing nodes, no cycles. */
 import { NODE_ID_PATTERN } from '../../defaults.ts'
-import type { FlowEdge, FlowNode } from '../../engine/index.ts'
+import { DEFAULT_INPUT_PORT, DEFAULT_OUTPUT_PORT, type FlowEdge, type FlowNode } from '../../engine/index.ts'
 import type { ImportProblem } from './schema.ts'
 
 /**
@@ -14,11 +14,12 @@ export function foldDuplicateEdges<E extends FlowEdge>(edges: E[]): { edges: E[]
   const kept: E[] = []
   for (const edge of edges) {
     // JSON of the four ends: no separator can be forged by an id or a handle name.
+    // No handle is the node's only port: `out` / `in`, the same connection as naming it.
     const key = JSON.stringify([
       edge.source,
-      edge.sourceHandle ?? null,
+      edge.sourceHandle ?? DEFAULT_OUTPUT_PORT,
       edge.target,
-      edge.targetHandle ?? null,
+      edge.targetHandle ?? DEFAULT_INPUT_PORT,
     ])
     if (seen.has(key)) continue
     seen.add(key)

@@ -5,7 +5,7 @@
 import type { ReactFlowInstance } from '@xyflow/react'
 import { flowStore } from '../../store/flowStore.ts'
 import type { WardRfNode } from '../../store/rfAdapter.ts'
-import { NOTE_TYPE } from '../../store/rfAdapter.ts'
+import { isAnnotation } from '../../store/rfAdapter.ts'
 import { fitPlan } from './fitPlan.ts'
 import { nodeBox } from './newNode.ts'
 
@@ -20,7 +20,7 @@ export function fitFlow(
   const led = new Set(edges.map((e) => e.target))
   // The flow's start: the left-most node that nothing leads into (notes are not steps).
   const start = nodes
-    .filter((n) => n.type !== NOTE_TYPE && !led.has(n.id))
+    .filter((n) => !isAnnotation(n.type) && !led.has(n.id))
     .sort((a, b) => a.position.x - b.position.x || a.position.y - b.position.y)[0]
   const plan = fitPlan(
     nodes.map((n) => nodeBox(n, measured)),

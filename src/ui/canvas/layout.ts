@@ -9,7 +9,7 @@ import {
   NODE_CONSOLE_BOX_PX,
   NODE_CONSOLE_TOGGLE_PX,
 } from '../../defaults.ts'
-import { NOTE_TYPE } from '../../store/rfAdapter.ts'
+import { isAnnotation } from '../../store/rfAdapter.ts'
 import { ownValue, type FlowEdge, type FlowNode, type XY } from '../../engine/index.ts'
 import type { Size } from '../../store/flowStore.ts'
 import { nominalSize } from './newNode.ts'
@@ -20,7 +20,7 @@ import { nominalSize } from './newNode.ts'
  */
 function layoutSize(node: FlowNode, measured: Readonly<Record<string, Size>>): Size {
   const size = node.size ?? ownValue(measured, node.id) ?? nominalSize(node.type)
-  if (node.type === NOTE_TYPE || node.size) return size
+  if (isAnnotation(node.type) || node.size) return size
   const withConsole = NODE_BODY_HEIGHT_PX + NODE_CONSOLE_TOGGLE_PX + NODE_CONSOLE_BOX_PX
   return { width: size.width, height: Math.max(size.height, withConsole) }
 }

@@ -1,22 +1,12 @@
 /** Builds a fresh node of a palette type: its definition's default config and translated name. */
 import type { TFunction } from 'i18next'
-import {
-  NODE_HEIGHT_PX,
-  NODE_WIDTH_PX,
-  NOTE_DEFAULT_HEIGHT_PX,
-  NOTE_DEFAULT_WIDTH_PX,
-  PASTE_OFFSET_PX,
-  SNAP_GRID_PX,
-} from '../../defaults.ts'
+import { NODE_HEIGHT_PX, NODE_WIDTH_PX, PASTE_OFFSET_PX, SNAP_GRID_PX } from '../../defaults.ts'
 import { ownValue, type FlowNode, type XY } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
 import type { NewNode } from '../../store/flowActions.ts'
-import { NOTE_TYPE } from '../../store/rfAdapter.ts'
 
 export function nominalSize(type: string): { width: number; height: number } {
-  return type === NOTE_TYPE
-    ? { width: NOTE_DEFAULT_WIDTH_PX, height: NOTE_DEFAULT_HEIGHT_PX }
-    : { width: NODE_WIDTH_PX, height: NODE_HEIGHT_PX }
+  return getNodeDefinition(type)?.defaultSize ?? { width: NODE_WIDTH_PX, height: NODE_HEIGHT_PX }
 }
 
 export function snap(p: XY, enabled: boolean): XY {
@@ -57,7 +47,8 @@ export function newNodeAt(type: string, center: XY, t: TFunction, snapToGrid: bo
       t,
     ),
   }
-  if (type === NOTE_TYPE) node.size = size
+  // A node sized by hand (a note) starts with its size stored.
+  if (definition.defaultSize) node.size = size
   return node
 }
 

@@ -6,12 +6,14 @@
  */
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import type { PortSpec } from '../../engine/index.ts'
 import { getNodeDefinition } from '../../nodes/registry.ts'
 import { flowStore, useFlowStore } from '../../store/flowStore.ts'
 import { noticeStore } from '../../store/noticeStore.ts'
 import { uiStore, useUi } from '../../store/uiStore.ts'
 import { Dialog } from '../kit/Dialog.tsx'
-import { canConnectFrom, connectTargets, SOURCE_HANDLE, type ConnectTarget } from './connectTargets.ts'
+import { canConnectFrom, connectTargets, type ConnectTarget } from './connectTargets.ts'
 import './connect.css'
 
 const close = (): void => uiStore.getState().setConnectFrom(null)
@@ -41,6 +43,10 @@ export function ConnectDialog() {
   )
 }
 
+function portLabel(port: PortSpec, t: TFunction): string {
+  return port.label ?? (port.labelKey ? t(port.labelKey) : port.id)
+}
+
 function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: string }) {
   const { t } = useTranslation()
   const listId = useId()
@@ -61,7 +67,7 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
     if (!target) return
     const result = flowStore.getState().actions.connect({
       source: sourceId,
-      sourceHandle: SOURCE_HANDLE,
+      sourceHandle: target.sourceHandle,
       target: target.nodeId,
       targetHandle: target.handle,
     })
@@ -112,7 +118,7 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
           const definition = getNodeDefinition(target.type)
           return (
             <li
-              key={`${target.nodeId}:${target.handle}`}
+              key={`${target.sourceHandle}:${target.nodeId}:${target.handle}`}
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
@@ -125,7 +131,10 @@ function TargetList({ sourceId, sourceLabel }: { sourceId: string; sourceLabel: 
                 choose(target)
               }}
             >
-              <span className="wf-connect__label">{target.label}</span>
+              <span className="wf-connect__label">
+                {target.sourcePort ? `${portLabel(target.sourcePort, t)} → ` : ''}
+                {target.label}
+              </span>
               <span className="wf-connect__meta">
                 {definition ? t(definition.labelKey) : target.type} · {target.nodeId} →{' '}
                 {t(`connect:handle.${target.handle}`, { defaultValue: target.handle })}

@@ -10,6 +10,7 @@ import { useProblems } from '../../store/preflight.ts'
 import { useSettings } from '../../store/settingsStore.ts'
 import { FieldControl } from './fields/FieldControl.tsx'
 import { InspectorHeader } from './InspectorHeader.tsx'
+import { canConnectFrom } from '../connect/connectTargets.ts'
 
 export interface InspectorBodyProps {
   node: { id: string; type: string; data: FlowNode['data'] }
@@ -55,7 +56,13 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
   const nodeProblems = problems.filter((p) => p.nodeId === node.id)
   return (
     <>
-      <InspectorHeader nodeId={node.id} type={node.type} label={node.data.label} definition={definition} />
+      <InspectorHeader
+        nodeId={node.id}
+        type={node.type}
+        label={node.data.label}
+        definition={definition}
+        canConnect={canConnectFrom(node)}
+      />
       {nodeProblems.length > 0 ? (
         <ul className="wf-inspector__problems">
           {nodeProblems.map((p, i) => (

@@ -12,9 +12,11 @@ export interface InspectorHeaderProps {
   type: string
   label: string
   definition: NodeDefinition | undefined
+  /** The node has an output port ("Connect to…" is offered). */
+  canConnect: boolean
 }
 
-export function InspectorHeader({ nodeId, type, label, definition }: InspectorHeaderProps) {
+export function InspectorHeader({ nodeId, type, label, definition, canConnect }: InspectorHeaderProps) {
   const { t } = useTranslation()
   const style = { '--node-accent': definition?.color ?? 'var(--text-faint)' } as CSSProperties
   const actions = flowStore.getState().actions
@@ -32,7 +34,7 @@ export function InspectorHeader({ nodeId, type, label, definition }: InspectorHe
           </div>
         </div>
         <div className="wf-inspector__actions">
-          {definition?.handles.output !== false ? (
+          {canConnect ? (
             <IconButton
               icon="flow"
               size="sm"

@@ -3,9 +3,8 @@
  * a one-line summary of its config, and its console. Memoised; it reads only its own run state.
  */
 import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
-import { Handle, Position, type NodeProps } from '@xyflow/react'
-import { UNSUPPORTED_TYPE } from '../../engine/index.ts'
-import { getNodeDefinition, handleSides } from '../../nodes/registry.ts'
+import type { NodeProps } from '@xyflow/react'
+import { getNodeDefinition, nodeCatalog } from '../../nodes/registry.ts'
 import { NODE_BODY_HEIGHT_PX } from '../../defaults.ts'
 import { flowStore } from '../../store/flowStore.ts'
 import { useNodeRunFacts } from '../../store/runStore.ts'
@@ -14,6 +13,7 @@ import type { WardRfNode } from '../../store/rfAdapter.ts'
 import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { consoleBoxPx, useRoomBelowPx } from './consoleRoom.ts'
 import { NodeTitle } from './NodeTitle.tsx'
+import { PortHandles } from './PortHandles.tsx'
 import { useNodeText } from './nodeText.ts'
 
 /**
@@ -84,13 +84,13 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // Not the console text: the body renders when the status or the badge changes, not per frame.
   const run = useNodeRunFacts(id)
   const definition = getNodeDefinition(node.type)
-  const unsupported = !definition || node.type === UNSUPPORTED_TYPE
+  const unsupported = nodeCatalog.role(node.type) === 'placeholder'
   const originalType =
-    node.type === UNSUPPORTED_TYPE && typeof node.data.config['originalType'] === 'string'
+    definition && typeof node.data.config['originalType'] === 'string'
       ? node.data.config['originalType']
       : node.type
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
-  const handles = handleSides(node.type)
+  const ports = useMemo(() => nodeCatalog.ports(node), [node])
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
   // A console only where there is something to read. A running node that has printed nothing
   // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
@@ -116,7 +116,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       data-selected={selected || undefined}
       style={style}
     >
-      {handles.input ? <Handle type="target" position={Position.Left} id="in" className="wf-handle" /> : null}
+      <PortHandles ports={ports.inputs} side="input" />
       <div className="wf-node__header" ref={head.header}>
         <span className="wf-node__icon" aria-hidden="true">
           {definition?.icon ?? '?'}
@@ -142,9 +142,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       {boxPx !== null && NodeConsole ? (
         <NodeConsole nodeId={id} cut={run.consoleCut} kept={run.consoleKept} boxPx={boxPx} />
       ) : null}
-      {handles.output ? (
-        <Handle type="source" position={Position.Right} id="out" className="wf-handle" />
-      ) : null}
+      <PortHandles ports={ports.outputs} side="output" />
     </div>
   )
 })

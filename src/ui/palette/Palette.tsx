@@ -4,15 +4,11 @@
  */
 import { memo, type CSSProperties, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NODE_TYPES } from '../../nodes/types.ts'
-import { getNodeDefinition } from '../../nodes/registry.ts'
+import { getNodeDefinition, nodeCatalog } from '../../nodes/registry.ts'
 import { useReadOnly } from '../../store/flowStore.ts'
-import { NOTE_TYPE } from '../../store/rfAdapter.ts'
 import { Tooltip } from '../kit/Tooltip.tsx'
 import { useCanvasCommands } from '../canvas/commands.ts'
 import { PALETTE_MIME } from '../canvas/dnd.ts'
-
-const PALETTE_TYPES: readonly string[] = [...NODE_TYPES, NOTE_TYPE]
 
 function onDragStart(event: DragEvent<HTMLButtonElement>, type: string): void {
   event.dataTransfer.setData(PALETTE_MIME, type)
@@ -75,7 +71,7 @@ export function Palette() {
         {readOnly ? t('palette.readOnly') : t('palette.hint')}
       </p>
       <ul className="wf-palette__list">
-        {PALETTE_TYPES.map((type) => (
+        {nodeCatalog.palette().map((type) => (
           <PaletteItem key={type} type={type} onAdd={commands.addAtCenter} readOnly={readOnly} />
         ))}
       </ul>

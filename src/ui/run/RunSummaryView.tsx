@@ -4,6 +4,7 @@
  */
 import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { nodeCatalog } from '../../nodes/registry.ts'
 import { useFlowActions, useFlowStore } from '../../store/flowStore.ts'
 import { useShallow } from 'zustand/react/shallow'
 import { nodeStateOf, useRunStore } from '../../store/runStore.ts'
@@ -12,7 +13,7 @@ import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 function useOutputNodeIds(): string[] {
   const ids = useFlowStore((s) =>
     s.nodes
-      .filter((n) => n.type === 'output')
+      .filter((n) => nodeCatalog.role(n.type) === 'flowOutput')
       .map((n) => n.id)
       .join('\n'),
   )

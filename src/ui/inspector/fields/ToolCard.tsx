@@ -1,6 +1,7 @@
 /** One Agent tool, collapsible: its name and kind in the header, every setting inside. */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { engineRegistry } from '../../../nodes/registry.ts'
 import { useFlowStore } from '../../../store/flowStore.ts'
 import { IconButton } from '../../kit/Button.tsx'
 import { Icon } from '../../kit/icons.tsx'
@@ -32,7 +33,7 @@ function str(v: unknown): string {
 function useOtherNodes(agentId: string): Array<{ id: string; label: string }> {
   const packed = useFlowStore((s) =>
     s.nodes
-      .filter((n) => n.id !== agentId && n.type !== 'note')
+      .filter((n) => n.id !== agentId && engineRegistry.get(n.type)?.executable === true)
       .map((n) => `${n.id}\t${n.data.label}`)
       .join('\n'),
   )

@@ -1,0 +1,109 @@
+/**
+ * Condition node: tries its cases in order and takes the first that holds (else `else`). Each
+ * case is an output handle; the handles not chosen are not taken, so their branches never run.
+ */
+import {
+  DEFAULT_INPUT_PORT,
+  defineNodeType,
+  type ConfigIssue,
+  type NodeExecution,
+  type NodePorts,
+  type NodeResult,
+} from '../../engine/index.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import { caseHolds, compilePattern, type ResolvedRule } from './evaluate.ts'
+import {
+  CONDITION_CONFIG_VERSION,
+  conditionConfigSchema,
+  defaultConditionConfig,
+  ELSE_PORT,
+  type ConditionConfig,
+} from './schema.ts'
+
+export function conditionPorts(config: ConditionConfig): NodePorts {
+  return {
+    inputs: [{ id: DEFAULT_INPUT_PORT }],
+    outputs: [
+      ...config.cases.map((c) => ({ id: c.id, label: c.label?.trim() || c.id })),
+      { id: ELSE_PORT, labelKey: 'nodes:condition.else' },
+    ],
+  }
+}
+
+/** A `matches` rule whose pattern is not a valid regular expression: refused at preflight. */
+function badPatterns(config: ConditionConfig): ConfigIssue[] {
+  const issues: ConfigIssue[] = []
+  config.cases.forEach((c, i) =>
+    c.rules.forEach((rule, j) => {
+      if (rule.op !== 'matches' || rule.to.includes('{{')) return
+      const pattern = compilePattern(rule)
+      if (typeof pattern === 'string')
+        issues.push({
+          path: `cases[${i}].rules[${j}].to`,
+          message: `Not a valid regular expression: ${pattern}`,
+          key: 'nodes:issues.conditionBadPattern',
+          params: { detail: pattern },
+        })
+    }),
+  )
+  return issues
+}
+
+export async function executeCondition({
+  config,
+  resolve,
+  emit,
+}: NodeExecution<ConditionConfig>): Promise<NodeResult> {
+  const note = (text: string) => emit.chunk(`${text}\n`, 'log')
+  let taken: string = ELSE_PORT
+  let value: string | null = null
+  for (const [i, c] of config.cases.entries()) {
+    const rules: ResolvedRule[] = c.rules.map((rule, j) => ({
+      rule,
+      value: resolve(rule.value, `cases[${i}].rules[${j}].value`),
+      to: resolve(rule.to, `cases[${i}].rules[${j}].to`),
+    }))
+    // With no case holding, `value` is the first case's first rule's value.
+    if (i === 0) value = rules[0]?.value ?? null
+    if (caseHolds(c, rules, note)) {
+      taken = c.id
+      value = rules[0]?.value ?? null
+      break
+    }
+  }
+  emit.chunk(taken, 'output')
+  const ports = conditionPorts(config).outputs.map((p) => p.id)
+  return { output: { case: taken, value }, notTaken: ports.filter((id) => id !== taken) }
+}
+
+export const conditionNode: NodeDefinition<ConditionConfig> = {
+  type: 'condition',
+  icon: '⑂',
+  color: '#2b6cb0',
+  labelKey: 'nodes:condition.label',
+  descriptionKey: 'nodes:condition.description',
+  configVersion: CONDITION_CONFIG_VERSION,
+  schema: conditionConfigSchema,
+  defaultConfig: defaultConditionConfig,
+  fields: [
+    {
+      key: 'cases',
+      kind: 'json',
+      language: 'json',
+      labelKey: 'fields:condition.cases.label',
+      helpKey: 'fields:condition.cases.help',
+    },
+  ],
+  summary: (config) => [...config.cases.map((c) => c.label?.trim() || c.id), ELSE_PORT].join(' · '),
+  palette: { group: 'logic', order: 10 },
+  wiring: { mainOutput: () => 'case' },
+  engine: defineNodeType<ConditionConfig>({
+    type: 'condition',
+    parseConfig: zodParser(conditionConfigSchema),
+    ports: conditionPorts,
+    outputs: () => ['case', 'value'],
+    check: badPatterns,
+    templates: (config) => config.cases.flatMap((c) => c.rules.flatMap((r) => [r.value, r.to])),
+    execute: executeCondition,
+  }),
+}
