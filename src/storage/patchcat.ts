@@ -9,6 +9,18 @@ import { FLOW_MAX_NODES, NODE_ID_PATTERN } from '../defaults.ts'
 import type { FlowDocument, FlowNode } from '../engine/index.ts'
 import { mapCode, mapHttp, type RefRewriter } from './patchcatCodeHttp.ts'
 import { PatchCatData, mapAgent, mapInput, mapLlm, mapOutput, mapPrompt } from './patchcatNodes.ts'
+import type { NodeDefinition } from '../nodes/types.ts'
+import {
+  aggregatorOutputKey,
+  keyedNote,
+  mapAggregator,
+  mapCondition,
+  mapLoop,
+  mapSubflow,
+  type FlowMapped,
+  type HandleMap,
+  type ImportNotes,
+} from './patchcatFlow.ts'
 import { referenceRewriter, rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
 import {
   capProblems,
@@ -18,6 +30,7 @@ import {
   restoreConfig,
   unsupportedNode,
   type ImportProblem,
+  type KeyedNote,
   type NodeLookup,
 } from './restore/index.ts'
 
@@ -30,6 +43,12 @@ const TYPE_MAP: Readonly<Record<string, string>> = {
   code: 'code',
   http: 'http',
   output: 'output',
+  condition: 'condition',
+  aggregator: 'merge',
+  loop: 'loop',
+  // PatchCat's palette writes `sub-workflow`, its engine switches on `sub_workflow`.
+  'sub-workflow': 'subflow',
+  sub_workflow: 'subflow',
 }
 
 /** True for JSON that is a PatchCat workflow rather than a Wardflow file. */
@@ -61,7 +80,7 @@ function assignIds(rawIds: string[], notes: string[]): string[] {
 }
 
 type ImportResult =
-  | { ok: true; doc: FlowDocument; source: 'patchcat'; notes: string[] }
+  | { ok: true; doc: FlowDocument; source: 'patchcat'; notes: string[]; keyedNotes?: KeyedNote[] }
   | { ok: false; problems: ImportProblem[] }
 
 /** Converts a parsed PatchCat workflow. Never throws; refuses only what cannot make a flow. */
@@ -70,6 +89,7 @@ export function importPatchCat(
   lookup: NodeLookup = defaultNodeLookup,
 ): ImportResult {
   const notes: string[] = []
+  const keyed: KeyedNote[] = []
   const problems: ImportProblem[] = []
   const rawNodes: unknown[] = Array.isArray(file.nodes) ? file.nodes : []
   if (rawNodes.length > FLOW_MAX_NODES) {
@@ -130,10 +150,34 @@ export function importPatchCat(
   const { metadata, viewport } = patchCatMetadata(file, notes)
   // References: node ids that changed, and output names that changed.
   const rewrites = { count: 0 }
-  const rename = referenceRewriter(idMap, kinds, rewrites)
+  // An aggregator's `result` and `output` were its value under `outputKey` too.
+  const fieldRenames = new Map<string, Record<string, string>>()
+  nodesIn.forEach((n, i) => {
+    if (n.type !== 'aggregator') return
+    const key = aggregatorOutputKey(n.data)
+    const renames = Object.fromEntries(['result', 'output'].filter((f) => f !== key).map((f) => [f, key]))
+    fieldRenames.set(ids[i] as string, renames)
+  })
+  const rename = referenceRewriter(idMap, kinds, rewrites, fieldRenames)
+  const rawEdges: unknown[] = Array.isArray(file.edges) ? file.edges : []
+  const handles = new Map<string, HandleMap>()
+  const context: ConvertContext = {
+    idMap,
+    lookup,
+    notes,
+    keyed,
+    rewrite: rename,
+    handles,
+    sourceTypes: (rawId) =>
+      rawEdges.flatMap((e) =>
+        isPlainObject(e) && e.target === rawId && typeof e.source === 'string'
+          ? nodesIn.filter((n) => n.id === e.source).map((n) => n.type)
+          : [],
+      ),
+  }
   const counts = new Map<string, number>()
   const nodes: FlowNode[] = nodesIn.map((raw, i) => {
-    const node = convertNode(raw, ids[i] as string, { idMap, lookup, notes, rewrite: rename })
+    const node = convertNode(raw, ids[i] as string, context)
     const key = node.type === 'unsupported' ? `unsupported (${raw.type})` : node.type
     counts.set(key, (counts.get(key) ?? 0) + 1)
     return node
@@ -163,37 +207,114 @@ export function importPatchCat(
     )
   }
 
-  const { edges, origins } = patchCatEdges(
-    Array.isArray(file.edges) ? file.edges : [],
-    idMap,
-    rewritten,
-    notes,
-  )
+  const bodies = loopBodies(nodesIn, ids, rewritten, context)
+  const { edges, origins } = patchCatEdges(rawEdges, idMap, bodies, { notes, keyed }, handles)
   // Problem paths point into the file: edge indices are mapped back past the edges left out.
-  const graph = graphProblems(rewritten, edges).map((p) => ({
+  const graph = graphProblems(bodies, edges).map((p) => ({
     ...p,
     path: p.path.replace(/^edges\[(\d+)\]/, (_m, i: string) => `edges[${origins[Number(i)] ?? i}]`),
   }))
   if (graph.length > 0) return { ok: false, problems: capProblems(graph) }
   const summary = [...counts].map(([type, n]) => `${type} x${n}`).join(', ')
   notes.unshift(
-    `Imported from PatchCat: ${rewritten.length} nodes (${summary}) and ${edges.length} connections.`,
+    `Imported from PatchCat: ${bodies.length} nodes (${summary}) and ${edges.length} connections.`,
   )
-  return { ok: true, doc: { metadata, viewport, nodes: rewritten, edges }, source: 'patchcat', notes }
+  const doc: FlowDocument = { metadata, viewport, nodes: bodies, edges }
+  return { ok: true, doc, source: 'patchcat', notes, ...(keyed.length > 0 ? { keyedNotes: keyed } : {}) }
 }
 
-interface ConvertContext {
+/**
+ * Nodes PatchCat (React Flow) placed inside a loop (`parentId`, or the older `parentNode`) become
+ * its body: Wardflow's `parentId`. A loop without a body gets a note: PatchCat's loop only
+ * listed its items.
+ */
+function loopBodies(
+  nodesIn: ReadonlyArray<Record<string, unknown> & { id: string }>,
+  ids: readonly string[],
+  nodes: readonly FlowNode[],
+  { idMap, notes, keyed }: ConvertContext,
+): FlowNode[] {
+  const loops = new Set(nodes.filter((n) => n.type === 'loop').map((n) => n.id))
+  const withBody = new Set<string>()
+  const out = nodes.map((node, i) => {
+    const raw = nodesIn[i]
+    const parentRaw = raw?.parentId ?? raw?.parentNode
+    if (typeof parentRaw !== 'string') return node
+    const parent = idMap.get(parentRaw)
+    if (parent === undefined || !loops.has(parent)) {
+      notes.push(
+        `${ids[i] ?? node.id}: it sat inside ${JSON.stringify(parentRaw)}, which is not a loop here; it was placed on the canvas itself.`,
+      )
+      return node
+    }
+    withBody.add(parent)
+    return { ...node, parentId: parent }
+  })
+  for (const loop of loops)
+    if (!withBody.has(loop))
+      keyedNote(
+        { notes, keyed },
+        `${loop}: PatchCat's loop has no steps inside it; drag the steps to repeat for each item into the loop.`,
+        'loopNoBody',
+        { node: loop },
+      )
+  return out
+}
+
+interface ConvertContext extends ImportNotes {
   idMap: ReadonlyMap<string, string>
   lookup: NodeLookup
-  notes: string[]
   rewrite: RefRewriter
+  /** Filled with the source handles of converted conditions, by Wardflow node id. */
+  handles: Map<string, HandleMap>
+  /** The PatchCat types of the nodes with an edge into a PatchCat node, in edge order. */
+  sourceTypes(rawId: string): string[]
+}
+
+/** Runs the mapper of a PatchCat type Wardflow has. */
+function mapConfig(
+  raw: { id: string; type: string },
+  d: PatchCatData,
+  definition: NodeDefinition,
+  ctx: ConvertContext,
+): FlowMapped {
+  switch (raw.type) {
+    case 'input':
+      return { config: mapInput(d) }
+    case 'output':
+      return { config: mapOutput(d) }
+    case 'prompt':
+      return { config: mapPrompt(d) }
+    case 'llm':
+      return { config: mapLlm(d) }
+    case 'agent':
+      return { config: mapAgent(d, ctx.idMap) }
+    case 'code': {
+      const code = mapCode(d, ctx.rewrite)
+      return 'unsupported' in code && typeof code.unsupported === 'string'
+        ? { unsupported: code.unsupported }
+        : { config: code }
+    }
+    case 'condition':
+      return mapCondition(d, ctx)
+    case 'aggregator':
+      return mapAggregator(d, ctx.sourceTypes(raw.id), ctx)
+    case 'loop':
+      return mapLoop(d, definition, ctx)
+    case 'sub-workflow':
+    case 'sub_workflow':
+      return mapSubflow(d, ctx)
+    default:
+      return { config: mapHttp(d) }
+  }
 }
 
 function convertNode(
   raw: Record<string, unknown> & { id: string; type: string },
   id: string,
-  { idMap, lookup, notes, rewrite }: ConvertContext,
+  ctx: ConvertContext,
 ): FlowNode {
+  const { lookup, notes } = ctx
   const data = isPlainObject(raw.data) ? raw.data : {}
   const label =
     typeof data.label === 'string' ? data.label : typeof raw.label === 'string' ? raw.label : raw.id
@@ -204,10 +325,15 @@ function convertNode(
       : { x: 0, y: 0 }
   if (position.x === 0 && position.y === 0 && !isPlainObject(raw.position))
     notes.push(`${id}: no position in the file; placed at 0,0.`)
-  const placeholder = (why: string): FlowNode => {
-    notes.push(
-      `${id}: PatchCat type ${JSON.stringify(raw.type)} ${why}; kept as an unsupported placeholder with its original JSON (preflight lists it and Run is refused until it is replaced).`,
-    )
+  const placeholder = (why: string, keyed?: { key: string; params: Record<string, string | number> }) => {
+    const text = `${id}: PatchCat type ${JSON.stringify(raw.type)} ${why}; kept as an unsupported placeholder with its original JSON (preflight lists it and Run is refused until it is replaced).`
+    notes.push(text)
+    if (keyed !== undefined)
+      ctx.keyed.push({
+        text,
+        key: `ui:importNote.patchcat.${keyed.key}`,
+        params: { ...keyed.params, node: id },
+      })
     return unsupportedNode(id, raw.type, raw, position, label, lookup)
   }
   const type = TYPE_MAP[raw.type]
@@ -217,22 +343,14 @@ function convertNode(
     return placeholder(`maps to ${JSON.stringify(type)}, which this build of Wardflow does not include`)
 
   const d = new PatchCatData(data, notes, id)
-  const mapped =
-    raw.type === 'input'
-      ? mapInput(d)
-      : raw.type === 'output'
-        ? mapOutput(d)
-        : raw.type === 'prompt'
-          ? mapPrompt(d)
-          : raw.type === 'llm'
-            ? mapLlm(d)
-            : raw.type === 'agent'
-              ? mapAgent(d, idMap)
-              : raw.type === 'code'
-                ? mapCode(d, rewrite)
-                : mapHttp(d)
-  if ('unsupported' in mapped && typeof mapped.unsupported === 'string')
-    return placeholder(`cannot run here (${mapped.unsupported})`)
+  const result = mapConfig(raw, d, definition, ctx)
+  if ('unsupported' in result)
+    return placeholder(
+      `cannot run here (${result.unsupported})`,
+      result.key === undefined ? undefined : { key: result.key, params: result.params ?? {} },
+    )
+  const mapped = result.config
+  if (result.handles !== undefined) ctx.handles.set(id, result.handles)
   const restored = restoreConfig(definition, mapped)
   if (!restored.ok) {
     const why = restored.issues.map((issue) => `${issue.path || 'settings'}: ${issue.message}`).join('; ')
