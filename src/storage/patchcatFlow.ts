@@ -205,7 +205,7 @@ export function mapCondition(d: PatchCatData, into: ImportNotes): FlowMapped {
     if (id !== original)
       keyedNote(
         into,
-        `${d.nodeId}: case ${JSON.stringify(original)} became ${JSON.stringify(id)}; its connections were moved with it.`,
+        `${d.nodeId}: case ${JSON.stringify(original)} became ${JSON.stringify(id)}; its connections follow it.`,
         'caseRenamed',
         { node: d.nodeId, from: original, to: id },
       )
@@ -358,7 +358,7 @@ export function mapSubflow(d: PatchCatData, into: ImportNotes): FlowMapped {
       ? `${d.nodeId}: PatchCat named no workflow to call; pick the flow in the node.`
       : `${d.nodeId}: it calls PatchCat workflow ${JSON.stringify(flow)}, which this file does not carry: import that workflow too and pick it in the node.`,
     flow === undefined || flow === '' ? 'subflowNoTarget' : 'subflowMissing',
-    { node: d.nodeId, flow: flow ?? '' },
+    flow === undefined || flow === '' ? { node: d.nodeId } : { node: d.nodeId, flow },
   )
   return { config: { flow: flow ?? '', inputs } }
 }
