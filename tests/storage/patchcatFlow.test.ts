@@ -4,7 +4,9 @@
  * patchcat-synthetic-*.json) and small inline nodes.
  */
 import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { changeLanguage, i18next, initI18n } from '../../src/i18n/index.ts'
+import { noteText } from '../../src/ui/import/noteText.ts'
 import { importPatchCat } from '../../src/storage/patchcat.ts'
 import type { KeyedNote, NodeLookup } from '../../src/storage/restore/index.ts'
 import type { FlowDocument, FlowNode } from '../../src/engine/index.ts'
@@ -325,5 +327,32 @@ describe('PatchCat loop -> loop, sub-workflow -> subflow', () => {
     ])
     expect(notes.join('\n')).toContain('p: it sat inside "s", which is not a loop here')
     expectWorded(notes, keyed)
+  })
+})
+
+describe('the import report words these notes in the UI’s language', () => {
+  beforeAll(async () => {
+    await initI18n('en')
+  })
+  afterAll(async () => {
+    await changeLanguage('en')
+  })
+  const t = (key: string, values?: Record<string, string | number>): string => i18next.t(key, values)
+  const imports = [
+    load(fixture('patchcat-synthetic-router.json')),
+    load(fixture('patchcat-synthetic-loop-subflow.json')),
+    load(aggregatorFile({ mode: 'wait_all' }, ['prompt', 'http'])),
+    load(conditionFile({ cases: [{ id: 'a', conditions: [{ variable: 'v', operator: 'in' }] }] }, ['a'])),
+  ]
+
+  it('in zh-CN each keyed note is Chinese and names its node', async () => {
+    await changeLanguage('zh-CN')
+    const keyed = imports.flatMap((i) => i.keyed)
+    expect(keyed.length).toBe(6)
+    for (const note of keyed) {
+      const shown = noteText({ keyedNotes: keyed }, note.text, t)
+      expect(shown).toMatch(/\p{Script=Han}/u)
+      expect(shown).toContain(String(note.params?.node ?? note.params?.edge))
+    }
   })
 })
