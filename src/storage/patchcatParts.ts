@@ -103,6 +103,7 @@ export function patchCatEdges(
   const usedIds = new Set<string>()
   const extras = new Map<string, number>()
   const edges: FlowEdge[] = []
+  const joined = new Set<string>()
   rawEdges.forEach((raw, k) => {
     if (!isPlainObject(raw)) {
       notes.push(`edges[${k}] is not an object and was left out: ${shortJson(raw)}.`)
@@ -123,7 +124,17 @@ export function patchCatEdges(
       return
     }
     const cases = handles.get(source)
-    const caseHandles = cases === undefined ? undefined : cases.get(text(raw.sourceHandle))
+    let caseHandles = cases === undefined ? undefined : cases.get(text(raw.sourceHandle))
+    if (cases !== undefined && text(raw.sourceHandle) === '') {
+      // PatchCat followed an edge without a handle whichever branch was taken: so does one edge per case.
+      caseHandles = [...new Set([...cases.values()].flat())]
+      keyedNote(
+        into,
+        `edges[${k}] (${shortJson(raw.id)}) leaves condition ${source} from no case, so PatchCat always followed it; it now leaves from every case and from else.`,
+        'edgeEveryCase',
+        { edge: text(raw.id), node: source },
+      )
+    }
     if (cases !== undefined && caseHandles === undefined) {
       keyedNote(
         into,
@@ -144,6 +155,10 @@ export function patchCatEdges(
       dropped,
     )
     for (const [n, sourceHandle] of sourceHandles.entries()) {
+      // A condition's edge from every case can repeat one from a case: one connection is enough.
+      const join = JSON.stringify([source, sourceHandle, target, targetHandle])
+      if (cases !== undefined && joined.has(join)) continue
+      joined.add(join)
       let id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : `e${k + 1}`
       if (n > 0) id = `${id}_${sourceHandle ?? n}`
       while (usedIds.has(id)) id = `${id}_${k + 1}`

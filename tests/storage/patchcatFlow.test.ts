@@ -193,6 +193,27 @@ describe('PatchCat condition -> condition', () => {
     },
   )
 
+  it('an edge from no handle, which PatchCat always followed, leaves from every case and else', () => {
+    const config = {
+      cases: [
+        { id: 'a', conditions: [{ variable: 'src.v', operator: 'equals', value: 'x' }] },
+        { id: 'b', conditions: [{ variable: 'src.v', operator: 'equals', value: 'y' }] },
+      ],
+    }
+    const file = conditionFile(config, ['a'])
+    const edges = file.edges as Array<Record<string, unknown>>
+    edges.push({ id: 'always', source: 'c', target: 't0' })
+    const { doc, notes, keyed } = load(file)
+    expect(doc.edges.filter((e) => e.source === 'c').map((e) => [e.id, e.sourceHandle])).toEqual([
+      ['e0', 'a'],
+      // `always` from `a` would repeat e0.
+      ['always_b', 'b'],
+      ['always_else', 'else'],
+    ])
+    expect(keyed.map((k) => k.key)).toEqual(['ui:importNote.patchcat.edgeEveryCase'])
+    expectWorded(notes, keyed)
+  })
+
   it('an empty variable reads the node’s first input, as PatchCat did; none at all is refused', () => {
     const config = { cases: [{ id: 'a', conditions: [{ variable: '', operator: 'equals', value: 'y' }] }] }
     const withInput = load(conditionFile(config, ['a'], { first: '{{src.v}}' }))
