@@ -25,6 +25,8 @@ export interface FlowNode {
   }
   /** Width/height of sticky notes and other resizable nodes. */
   size?: { width: number; height: number }
+  /** The `loop` whose body this node is in (flow-control.md, `loop`); absent: the canvas itself. */
+  parentId?: string
 }
 
 export interface FlowEdge {

@@ -17,6 +17,18 @@ import {
   mapPrompt,
   PlaceholderReason,
 } from './patchcatNodes.ts'
+import type { NodeDefinition } from '../nodes/types.ts'
+import {
+  aggregatorOutputKey,
+  keyedNote,
+  mapAggregator,
+  mapCondition,
+  mapLoop,
+  mapSubflow,
+  type FlowMapped,
+  type HandleMap,
+  type ImportNotes,
+} from './patchcatFlow.ts'
 import { referenceRewriter, rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
 import {
   capProblems,
@@ -40,6 +52,12 @@ const TYPE_MAP: Readonly<Record<string, string>> = {
   code: 'code',
   http: 'http',
   output: 'output',
+  condition: 'condition',
+  aggregator: 'merge',
+  loop: 'loop',
+  // PatchCat's palette writes `sub-workflow`, its engine switches on `sub_workflow`.
+  'sub-workflow': 'subflow',
+  sub_workflow: 'subflow',
 }
 
 /** True for JSON that is a PatchCat workflow rather than a Wardflow file. */
@@ -144,10 +162,33 @@ export function importPatchCat(
   const { metadata, viewport } = patchCatMetadata(file, notes)
   // References: node ids that changed, and output names that changed.
   const rewrites = { count: 0 }
-  const rename = referenceRewriter(idMap, kinds, rewrites)
+  // An aggregator's `result` and `output` were its value under `outputKey` too.
+  const fieldRenames = new Map<string, Record<string, string>>()
+  nodesIn.forEach((n, i) => {
+    if (n.type !== 'aggregator') return
+    const key = aggregatorOutputKey(n.data)
+    const renames = Object.fromEntries(['result', 'output'].filter((f) => f !== key).map((f) => [f, key]))
+    fieldRenames.set(ids[i] as string, renames)
+  })
+  const rename = referenceRewriter(idMap, kinds, rewrites, fieldRenames)
+  const rawEdges: unknown[] = Array.isArray(file.edges) ? file.edges : []
+  const handles = new Map<string, HandleMap>()
+  const context: ConvertContext = {
+    idMap,
+    lookup,
+    notes,
+    rewrite: rename,
+    handles,
+    sourceTypes: (rawId) =>
+      rawEdges.flatMap((e) =>
+        isPlainObject(e) && e.target === rawId && typeof e.source === 'string'
+          ? nodesIn.filter((n) => n.id === e.source).map((n) => n.type)
+          : [],
+      ),
+  }
   const counts = new Map<string, number>()
   const nodes: FlowNode[] = nodesIn.map((raw, i) => {
-    const node = convertNode(raw, ids[i] as string, { idMap, lookup, notes, rewrite: rename })
+    const node = convertNode(raw, ids[i] as string, context)
     const key = node.type === 'unsupported' ? `unsupported (${raw.type})` : node.type
     counts.set(key, (counts.get(key) ?? 0) + 1)
     return node
@@ -184,45 +225,117 @@ export function importPatchCat(
     )
   }
 
-  const { edges, origins } = patchCatEdges(
-    Array.isArray(file.edges) ? file.edges : [],
-    idMap,
-    rewritten,
-    notes,
-  )
+  const bodies = loopBodies(nodesIn, ids, rewritten, context)
+  const { edges, origins } = patchCatEdges(rawEdges, idMap, bodies, { notes }, handles)
   // Problem paths point into the file: edge indices are mapped back past the edges left out.
-  const graph = graphProblems(rewritten, edges).map((p) => ({
+  const graph = graphProblems(bodies, edges).map((p) => ({
     ...p,
     path: p.path.replace(/^edges\[(\d+)\]/, (_m, i: string) => `edges[${origins[Number(i)] ?? i}]`),
   }))
   if (graph.length > 0) return { ok: false, problems: capProblems(graph) }
   const summary = [...counts].map(([type, n]) => `${type} x${n}`).join(', ')
   notes.addFirst(
-    `Imported from PatchCat: ${rewritten.length} nodes (${summary}) and ${edges.length} connections.`,
+    `Imported from PatchCat: ${bodies.length} nodes (${summary}) and ${edges.length} connections.`,
     'issues:importNote.patchcat.summary',
-    { nodes: rewritten.length, summary, edges: edges.length },
+    { nodes: bodies.length, summary, edges: edges.length },
   )
-  return {
-    ok: true,
-    doc: { metadata, viewport, nodes: rewritten, edges },
-    source: 'patchcat',
-    notes: notes.texts,
-    keyedNotes: notes.keyed,
-  }
+  const doc: FlowDocument = { metadata, viewport, nodes: bodies, edges }
+  return { ok: true, doc, source: 'patchcat', notes: notes.texts, keyedNotes: notes.keyed }
 }
 
-interface ConvertContext {
+/**
+ * Nodes PatchCat (React Flow) placed inside a loop (`parentId`, or the older `parentNode`) become
+ * its body: Wardflow's `parentId`. A loop without a body gets a note: PatchCat's loop only
+ * listed its items.
+ */
+function loopBodies(
+  nodesIn: ReadonlyArray<Record<string, unknown> & { id: string }>,
+  ids: readonly string[],
+  nodes: readonly FlowNode[],
+  { idMap, notes }: ConvertContext,
+): FlowNode[] {
+  const loops = new Set(nodes.filter((n) => n.type === 'loop').map((n) => n.id))
+  const withBody = new Set<string>()
+  const out = nodes.map((node, i) => {
+    const raw = nodesIn[i]
+    const parentRaw = raw?.parentId ?? raw?.parentNode
+    if (typeof parentRaw !== 'string') return node
+    const parent = idMap.get(parentRaw)
+    if (parent === undefined || !loops.has(parent)) {
+      const [at, container] = [ids[i] ?? node.id, JSON.stringify(parentRaw)]
+      notes.add(
+        `${at}: it sat inside ${container}, which is not a loop here; it was placed on the canvas itself.`,
+        'issues:importNote.patchcat.notInLoop',
+        { node: at, parent: container },
+      )
+      return node
+    }
+    withBody.add(parent)
+    return { ...node, parentId: parent }
+  })
+  for (const loop of loops)
+    if (!withBody.has(loop))
+      keyedNote(
+        { notes },
+        `${loop}: PatchCat's loop has no steps inside it; drag the steps to repeat for each item into the loop.`,
+        'loopNoBody',
+        { node: loop },
+      )
+  return out
+}
+
+interface ConvertContext extends ImportNotes {
   idMap: ReadonlyMap<string, string>
   lookup: NodeLookup
-  notes: NoteLog
   rewrite: RefRewriter
+  /** Filled with the source handles of converted conditions, by Wardflow node id. */
+  handles: Map<string, HandleMap>
+  /** The PatchCat types of the nodes with an edge into a PatchCat node, in edge order. */
+  sourceTypes(rawId: string): string[]
+}
+
+/** Runs the mapper of a PatchCat type Wardflow has. */
+function mapConfig(
+  raw: { id: string; type: string },
+  d: PatchCatData,
+  definition: NodeDefinition,
+  ctx: ConvertContext,
+): FlowMapped {
+  switch (raw.type) {
+    case 'input':
+      return { config: mapInput(d) }
+    case 'output':
+      return { config: mapOutput(d) }
+    case 'prompt':
+      return { config: mapPrompt(d) }
+    case 'llm':
+      return { config: mapLlm(d) }
+    case 'agent':
+      return { config: mapAgent(d, ctx.idMap) }
+    case 'code': {
+      const code = mapCode(d, ctx.rewrite)
+      return code instanceof PlaceholderReason ? { reason: code } : { config: code }
+    }
+    case 'condition':
+      return mapCondition(d, ctx)
+    case 'aggregator':
+      return mapAggregator(d, ctx.sourceTypes(raw.id), ctx)
+    case 'loop':
+      return mapLoop(d, definition, ctx)
+    case 'sub-workflow':
+    case 'sub_workflow':
+      return mapSubflow(d, ctx)
+    default:
+      return { config: mapHttp(d) }
+  }
 }
 
 function convertNode(
   raw: Record<string, unknown> & { id: string; type: string },
   id: string,
-  { idMap, lookup, notes, rewrite }: ConvertContext,
+  ctx: ConvertContext,
 ): FlowNode {
+  const { lookup, notes } = ctx
   const data = isPlainObject(raw.data) ? raw.data : {}
   const label =
     typeof data.label === 'string' ? data.label : typeof raw.label === 'string' ? raw.label : raw.id
@@ -240,7 +353,7 @@ function convertNode(
     notes.add(
       `${id}: PatchCat type ${from} ${why.text}; kept as an unsupported placeholder with its original JSON (preflight lists it and Run is refused until it is replaced).`,
       why.key,
-      { node: id, type: from, ...why.params },
+      why.wordsWholeNote ? { node: id, ...why.params } : { node: id, type: from, ...why.params },
     )
     return unsupportedNode(id, raw.type, raw, position, label, lookup)
   }
@@ -265,21 +378,19 @@ function convertNode(
   }
 
   const d = new PatchCatData(data, notes, id)
-  const mapped =
-    raw.type === 'input'
-      ? mapInput(d)
-      : raw.type === 'output'
-        ? mapOutput(d)
-        : raw.type === 'prompt'
-          ? mapPrompt(d)
-          : raw.type === 'llm'
-            ? mapLlm(d)
-            : raw.type === 'agent'
-              ? mapAgent(d, idMap)
-              : raw.type === 'code'
-                ? mapCode(d, rewrite)
-                : mapHttp(d)
-  if (mapped instanceof PlaceholderReason) return placeholder(mapped)
+  const result = mapConfig(raw, d, definition, ctx)
+  if ('reason' in result) return placeholder(result.reason)
+  if ('unsupported' in result)
+    return placeholder(
+      new PlaceholderReason(
+        `cannot run here (${result.unsupported})`,
+        `issues:importNote.patchcat.${result.key ?? 'placeholder.cannotRun'}`,
+        result.key === undefined ? { reason: result.unsupported } : (result.params ?? {}),
+        result.key !== undefined,
+      ),
+    )
+  const mapped = result.config
+  if (result.handles !== undefined) ctx.handles.set(id, result.handles)
   const restored = restoreConfig(definition, mapped)
   if (!restored.ok) {
     // The issues are the settings checker's own words: a detail kept as it is, in English.

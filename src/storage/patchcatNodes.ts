@@ -19,6 +19,8 @@ export class PlaceholderReason {
     readonly text: string,
     readonly key: string,
     readonly params: NoteParams = {},
+    /** True when `key` words the whole note in its own way (it then gets only `node` besides `params`). */
+    readonly wordsWholeNote = false,
   ) {}
 }
 

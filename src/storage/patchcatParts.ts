@@ -9,6 +9,7 @@ import {
 } from '../engine/index.ts'
 import { EPOCH_ISO } from './restore/schema.ts'
 import { isPlainObject, type NoteLog } from './restore/index.ts'
+import { keyedNote, type HandleMap, type ImportNotes } from './patchcatFlow.ts'
 
 /** The handle ids of Wardflow's single input and output handles. */
 export const SOURCE_HANDLE = 'out'
@@ -21,6 +22,10 @@ function iso(value: unknown): string | undefined {
   }
   if (typeof value === 'string' && value !== '' && !Number.isNaN(Date.parse(value))) return value
   return undefined
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
 }
 
 function shortJson(value: unknown): string {
@@ -88,21 +93,26 @@ const EDGE_KEYS = ['id', 'source', 'target', 'sourceHandle', 'targetHandle']
 
 /**
  * PatchCat edges -> Wardflow edges. Handles on Wardflow nodes become Wardflow's own ids; on
- * placeholders they are kept (they carry meaning, e.g. a condition's case id). Edges that
- * cannot exist (unknown node, self-loop) are left out with a note.
+ * placeholders they are kept (they carry meaning, e.g. a condition's case id). A converted
+ * condition's edges follow `handles` (case ids, `default` -> `else`); one PatchCat handle that
+ * became two cases gets one edge per case. Edges that cannot exist (unknown node, self-loop, a
+ * condition edge from no case) are left out with a note.
  */
 export function patchCatEdges(
   rawEdges: unknown[],
   idMap: ReadonlyMap<string, string>,
   nodes: readonly FlowNode[],
-  notes: NoteLog,
+  into: ImportNotes,
+  handles: ReadonlyMap<string, HandleMap> = new Map(),
 ): { edges: FlowEdge[]; origins: number[] } {
+  const { notes } = into
   const origins: number[] = []
   const dropped: string[] = []
   const typeOf = new Map(nodes.map((n) => [n.id, n.type]))
   const usedIds = new Set<string>()
   const extras = new Map<string, number>()
   const edges: FlowEdge[] = []
+  const joined = new Set<string>()
   rawEdges.forEach((raw, k) => {
     if (!isPlainObject(raw)) {
       const json = shortJson(raw)
@@ -136,17 +146,30 @@ export function patchCatEdges(
       )
       return
     }
-    let id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : `e${k + 1}`
-    while (usedIds.has(id)) id = `${id}_${k + 1}`
-    usedIds.add(id)
-    const edge: FlowEdge = { id, source, target }
-    const sourceHandle = handle(
-      raw.sourceHandle,
-      typeOf.get(source),
-      SOURCE_HANDLE,
-      `edges[${k}].sourceHandle`,
-      dropped,
-    )
+    const cases = handles.get(source)
+    let caseHandles = cases === undefined ? undefined : cases.get(text(raw.sourceHandle))
+    if (cases !== undefined && text(raw.sourceHandle) === '') {
+      // PatchCat followed an edge without a handle whichever branch was taken: so does one edge per case.
+      caseHandles = [...new Set([...cases.values()].flat())]
+      keyedNote(
+        into,
+        `edges[${k}] (${shortJson(raw.id)}) leaves condition ${source} from no case, so PatchCat always followed it; it now leaves from every case and from else.`,
+        'edgeEveryCase',
+        { edge: text(raw.id), node: source },
+      )
+    }
+    if (cases !== undefined && caseHandles === undefined) {
+      keyedNote(
+        into,
+        `edges[${k}] (${shortJson(raw.id)}) leaves condition ${source} from ${shortJson(raw.sourceHandle ?? null)}, which is none of its cases nor its default; it was left out.`,
+        'edgeNoCase',
+        { edge: text(raw.id), node: source, handle: text(raw.sourceHandle) },
+      )
+      return
+    }
+    const sourceHandles: ReadonlyArray<string | undefined> = caseHandles ?? [
+      handle(raw.sourceHandle, typeOf.get(source), SOURCE_HANDLE, `edges[${k}].sourceHandle`, dropped),
+    ]
     const targetHandle = handle(
       raw.targetHandle,
       typeOf.get(target),
@@ -154,10 +177,21 @@ export function patchCatEdges(
       `edges[${k}].targetHandle`,
       dropped,
     )
-    if (sourceHandle !== undefined) edge.sourceHandle = sourceHandle
-    if (targetHandle !== undefined) edge.targetHandle = targetHandle
-    edges.push(edge)
-    origins.push(k)
+    for (const [n, sourceHandle] of sourceHandles.entries()) {
+      // A condition's edge from every case can repeat one from a case: one connection is enough.
+      const join = JSON.stringify([source, sourceHandle, target, targetHandle])
+      if (cases !== undefined && joined.has(join)) continue
+      joined.add(join)
+      let id = typeof raw.id === 'string' && raw.id !== '' ? raw.id : `e${k + 1}`
+      if (n > 0) id = `${id}_${sourceHandle ?? n}`
+      while (usedIds.has(id)) id = `${id}_${k + 1}`
+      usedIds.add(id)
+      const edge: FlowEdge = { id, source, target }
+      if (sourceHandle !== undefined) edge.sourceHandle = sourceHandle
+      if (targetHandle !== undefined) edge.targetHandle = targetHandle
+      edges.push(edge)
+      origins.push(k)
+    }
     for (const key of Object.keys(raw))
       if (!EDGE_KEYS.includes(key)) extras.set(key, (extras.get(key) ?? 0) + 1)
   })
@@ -206,6 +240,8 @@ const OUTPUT_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>>
   prompt: { promptText: 'text' },
   http: { data: 'body' },
   code: { stdout: 'logs' },
+  condition: { activeBranch: 'case' },
+  loop: { totalItems: 'count' },
 }
 
 const REF_HEAD = /^\{\{(\s*)([A-Za-z0-9_-]{1,64})\.([^\s.[\]{}|"'\\]+)/
@@ -222,6 +258,8 @@ export function referenceRewriter(
   idMap: ReadonlyMap<string, string>,
   kinds: ReadonlyMap<string, string>,
   counter: { count: number },
+  /** Renames of one node's fields (an aggregator's `result` -> its `outputKey`), by Wardflow id. */
+  nodeRenames: ReadonlyMap<string, Readonly<Record<string, string>>> = new Map(),
 ): (text: string) => string {
   const renamed = [...idMap].filter(([from, to]) => from !== to).sort((a, b) => b[0].length - a[0].length)
   const newIds = new Map(renamed)
@@ -238,7 +276,7 @@ export function referenceRewriter(
     let out = ''
     let at = 0
     for (const ref of extractRefs(withIds)) {
-      const renames = OUTPUT_RENAMES[kinds.get(ref.nodeId) ?? ''] ?? {}
+      const renames = nodeRenames.get(ref.nodeId) ?? OUTPUT_RENAMES[kinds.get(ref.nodeId) ?? ''] ?? {}
       const raw = ref.raw.replace(REF_HEAD, (whole: string, space: string, id: string, field: string) =>
         Object.hasOwn(renames, field) ? `{{${space}${id}.${renames[field] ?? field}` : whole,
       )

@@ -33,6 +33,32 @@ function converted() {
   })
 }
 
+/** The notes of condition, aggregator, loop and sub-workflow: patchcatFlow.test.ts makes and checks each. */
+const CONTROL_FLOW_NOTES = new Set([
+  'placeholder.cannotRun',
+  'caseRenamed',
+  'edgeNoCase',
+  'edgeEveryCase',
+  'waitAll',
+  'mergeMixedInputs',
+  'loopNoItems',
+  'loopNoBody',
+  'subflowMissing',
+  'subflowNoTarget',
+  'conditionExpression',
+  'conditionNoCases',
+  'caseNoRules',
+  'unknownLogic',
+  'ruleNotObject',
+  'ruleNoVariable',
+  'unknownOperator',
+  'unknownMergeMode',
+  'notInLoop',
+  'conditionInputsUnused',
+  'mergeInputsUnused',
+  'valueFitted',
+])
+
 function issuesKeys(lang: string): Set<string> {
   return catalogueKeys(JSON.parse(readFileSync(join(I18N, lang, 'issues.json'), 'utf8')))
 }
@@ -58,7 +84,11 @@ describe('PatchCat conversion notes', () => {
 
   it('the files make every kind of PatchCat note the catalogue has', () => {
     const made = new Set(converted().flatMap((r) => r.keyedNotes.map((k) => k.key.replace(/^issues:/, ''))))
-    const catalogued = [...issuesKeys('en')].filter((k) => k.startsWith('importNote.patchcat.'))
+    const catalogued = [...issuesKeys('en')].filter(
+      (k) =>
+        k.startsWith('importNote.patchcat.') &&
+        !CONTROL_FLOW_NOTES.has(k.slice('importNote.patchcat.'.length)),
+    )
     expect(catalogued.filter((k) => !made.has(k))).toEqual([])
   })
 

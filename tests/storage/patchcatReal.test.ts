@@ -14,6 +14,8 @@ import { systemClock } from '../../src/platform/systemClock.ts'
 import { restoreConfig } from '../../src/storage/restore/index.ts'
 import { exportWorkflowText, parseWorkflowText } from '../../src/storage/workflowFile.ts'
 import { collect, testContext } from '../support/flowBuilders.ts'
+import { importPatchCat } from '../../src/storage/patchcat.ts'
+import { withFlowTypes } from './flowStandIns.ts'
 
 const dir = fileURLToPath(new URL('../../../shared/fixtures/patchcat/', import.meta.url))
 const present = existsSync(dir)
@@ -49,6 +51,10 @@ const WARDFLOW_TYPES: Record<string, string> = {
   code: 'code',
   http: 'http',
   output: 'output',
+  condition: 'condition',
+  aggregator: 'merge',
+  loop: 'loop',
+  'sub-workflow': 'subflow',
 }
 
 interface PatchCatFile {
@@ -121,15 +127,118 @@ describe.skipIf(!present)('real PatchCat fixtures', () => {
     })
   })
 
-  it('keeps the condition branches: case ids stay on the edges leaving the placeholder', () => {
+  it('keeps the condition branches: case ids stay on the edges, `default` becomes `else` once conditions exist', () => {
     const name = files.find((f) => f.includes('conditional'))
     if (name === undefined) return
     const { doc } = load(name)
+    const converted = getNodeDefinition('condition') !== undefined
     expect(doc.edges.filter((e) => e.source === 'cond_router').map((e) => e.sourceHandle)).toEqual([
       'case_tech',
       'case_billing',
-      'default',
+      converted ? 'else' : 'default',
     ])
+  })
+})
+
+const ROUTING = 'en-conditional-customer-routing.json'
+
+describe.skipIf(!files.includes(ROUTING))('the real PatchCat router with the control-flow types', () => {
+  // Stand-ins for condition and merge (tests/storage/flowStandIns.ts): the shapes are the contract's.
+  // Read inside the tests: a skipped suite's body still runs, and the file may be absent.
+  function routing() {
+    const file = JSON.parse(readFileSync(`${dir}${ROUTING}`, 'utf8')) as Record<string, unknown>
+    const result = importPatchCat(file, withFlowTypes)
+    if (!result.ok) throw new Error(JSON.stringify(result.problems))
+    return { result, byId: new Map(result.doc.nodes.map((n) => [n.id, n])) }
+  }
+
+  it('its condition becomes cases on the ticket category, compared the way PatchCat did', () => {
+    const { result, byId } = routing()
+    expect(byId.get('cond_router')).toMatchObject({
+      type: 'condition',
+      data: {
+        label: 'Category Router',
+        config: {
+          cases: [
+            {
+              id: 'case_tech',
+              label: 'Technical',
+              match: 'all',
+              rules: [
+                { value: '{{input_ticket.category}}', op: 'equals', to: 'technical', ignoreCase: true },
+              ],
+            },
+            {
+              id: 'case_billing',
+              label: 'Billing',
+              match: 'all',
+              rules: [{ value: '{{input_ticket.category}}', op: 'equals', to: 'billing', ignoreCase: true }],
+            },
+          ],
+        },
+      },
+    })
+    expect(result.doc.edges.map((e) => [e.id, e.sourceHandle ?? null])).toEqual([
+      ['e1', null],
+      ['e2', 'case_tech'],
+      ['e3', 'case_billing'],
+      ['e4', 'else'],
+      ['e5', null],
+      ['e6', null],
+      ['e7', null],
+      ['e8', null],
+    ])
+    expect(result.notes.join('\n')).toContain(
+      'cond_router: not carried over (no Wardflow equivalent): config.defaultBranchLabel.',
+    )
+  })
+
+  it('its aggregator becomes a first merge whose outputKey the output node still reads', () => {
+    const { byId } = routing()
+    expect(byId.get('aggregator_response')?.data.config).toEqual({
+      mode: 'first',
+      outputKey: 'selected_prompt',
+      outputField: 'text',
+    })
+    expect(byId.get('output_result')?.data.config).toMatchObject({
+      values: { result: '{{aggregator_response.selected_prompt}}' },
+    })
+  })
+})
+
+describe.skipIf(
+  !files.includes(ROUTING) ||
+    getNodeDefinition('condition') === undefined ||
+    getNodeDefinition('merge') === undefined,
+)('the real PatchCat router runs the branch its input implies', () => {
+  it.each([
+    ['technical', 'prompt_tech', 'senior DevOps'],
+    ['BILLING', 'prompt_billing', 'billing specialist'],
+    ['shipping', 'prompt_general', 'concierge'],
+  ])('category %s runs %s only', async (category, taken, words) => {
+    const { doc } = load(ROUTING)
+    const nodes = doc.nodes.map((n) =>
+      n.id === 'input_ticket'
+        ? {
+            ...n,
+            data: {
+              ...n.data,
+              config: { ...n.data.config, values: { ...(n.data.config.values as object), category } },
+            },
+          }
+        : n,
+    )
+    const { ctx } = testContext()
+    const events: RunEvent[] = await collect(runFlow({ ...doc, nodes }, engineRegistry, ctx))
+    expect(events.filter((e) => e.type === 'nodeError')).toEqual([])
+    expect(events.find((e) => e.type === 'runFinish')).toMatchObject({ status: 'success' })
+    const prompts = ['prompt_tech', 'prompt_billing', 'prompt_general']
+    const skipped = events.flatMap((e) => (e.type === 'nodeSkipped' ? [[e.nodeId, e.reason]] : []))
+    expect(skipped.sort()).toEqual(prompts.filter((p) => p !== taken).map((p) => [p, 'notTaken']))
+    const output = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'output_result')
+    if (output?.type !== 'nodeFinish') throw new Error('the output did not finish')
+    expect(String(output.output.result)).toContain(words)
+    expect(String(output.output.result)).toContain('database connection drops')
   })
 })
 

@@ -52,7 +52,7 @@ export const EVERY_NOTE_FILE = {
       },
     },
     // placeholder.noEquivalent
-    { id: 'router', type: 'condition', position: at(600), data: { label: 'Router', config: {} } },
+    { id: 'router', type: 'email', position: at(600), data: { label: 'Router', config: {} } },
     // placeholder.language
     {
       id: 'py',
