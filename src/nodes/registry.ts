@@ -13,6 +13,7 @@ import { agentNode } from './agent/index.ts'
 import { codeNode } from './code/index.ts'
 import { httpNode } from './http/index.ts'
 import { outputNode } from './output/index.ts'
+import { subflowNode } from './subflow/index.ts'
 import { noteNode } from './note/index.ts'
 import { unsupportedNode } from './unsupported/index.ts'
 
@@ -28,6 +29,7 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(agentNode),
   erase(codeNode),
   erase(httpNode),
+  erase(subflowNode),
   erase(outputNode),
   erase(noteNode),
   erase(unsupportedNode),

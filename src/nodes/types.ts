@@ -65,6 +65,8 @@ export type FieldKind =
   | 'record' // { [key]: string } (input values, output values)
   | 'tools' // the Agent tools editor
   | 'json' // any JSON, edited in Monaco
+  | 'flow' // picks a saved flow by id (sub-flow), with a button that opens it
+  | 'flowInputs' // one template per Input key of the flow picked in `flow`; shows its Output keys
 
 export interface FieldSpec {
   /** Config key (top level). */

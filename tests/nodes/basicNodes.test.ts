@@ -13,6 +13,7 @@ describe('node definitions', () => {
       'agent',
       'code',
       'http',
+      'subflow',
       'output',
       'note',
       'unsupported',

@@ -75,6 +75,7 @@ describe('a node type declared only by its definition', () => {
       'agent',
       'code',
       'http',
+      'subflow',
       'output',
       'note',
     ])
