@@ -89,7 +89,7 @@ interface RunIo {
 }
 
 async function run(options: RunOptions, io: RunIo): Promise<number> {
-  const { doc, warnings } = await loadWorkflow(options.file)
+  const { doc, flows, warnings } = await loadWorkflow(options.file)
   const siteRelative = options.siteBase === undefined ? siteRelativeUrls(doc)[0] : undefined
   if (siteRelative) {
     throw new BadInput(
@@ -129,6 +129,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     protection: defaultProtection(),
     inputs: options.inputs,
     baseUrl: options.siteBase,
+    flows,
   }
 
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)

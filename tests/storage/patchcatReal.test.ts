@@ -116,6 +116,7 @@ describe.skipIf(!present)('real PatchCat fixtures', () => {
     expect(parseWorkflowText(exportWorkflowText(doc))).toEqual({
       ok: true,
       doc,
+      subflows: [],
       source: 'wardflow',
       notes: [],
     })
