@@ -84,3 +84,25 @@ export async function collectCalledFlows(
   }
   return found
 }
+
+/**
+ * `doc` with every call to a flow id in `renamed` pointing at its new id (an imported flow stored
+ * as a copy). Nodes that call no renamed flow are kept as they are.
+ */
+export function retargetCalls(
+  doc: FlowDocument,
+  renamed: ReadonlyMap<string, string>,
+  catalog: NodeCatalog,
+): FlowDocument {
+  if (renamed.size === 0) return doc
+  const nodes = doc.nodes.map((node) => {
+    const definition = catalog.get(node.type)
+    const parsed = definition?.retargetFlow ? definition.schema.safeParse(node.data.config) : undefined
+    const called = parsed?.success ? definition?.engine.callsFlow?.(parsed.data) : undefined
+    const to = called === undefined ? undefined : renamed.get(called)
+    if (!definition?.retargetFlow || !parsed?.success || to === undefined) return node
+    const config = definition.retargetFlow(parsed.data, to) as Record<string, unknown>
+    return { ...node, data: { ...node.data, config } }
+  })
+  return { ...doc, nodes }
+}

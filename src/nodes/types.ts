@@ -124,6 +124,11 @@ export interface NodeDefinition<C = unknown> {
   uses?(config: C): NodeUses
   wiring?: NodeWiring<C>
   /**
+   * For a type that calls a flow (`engine.callsFlow`): its config calling `flowId` instead, so
+   * an import that stores a carried flow under a new id can rewrite the calls to it.
+   */
+  retargetFlow?(config: C, flowId: string): C
+  /**
    * What each optional field takes when the node leaves it empty, keyed by field key, given the
    * global settings a run gets (`RunContext.protection`). The executor resolves empty fields
    * with the same function (`effectiveSetting`), so the inspector shows what runs.

@@ -43,6 +43,7 @@ export const subflowNode: NodeDefinition<SubflowConfig> = {
       return empty === undefined ? null : { inputs: { ...config.inputs, [empty]: reference } }
     },
   },
+  retargetFlow: (config, flow) => ({ ...config, flow }),
   engine: defineNodeType<SubflowConfig>({
     type: 'subflow',
     parseConfig: zodParser(subflowConfigSchema),
