@@ -84,6 +84,8 @@ export interface LoadedWorkflow {
   doc: FlowDocument
   /** The flows the file carries, for its Sub-flow nodes. */
   flows: FlowLookup
+  /** The same flows as documents (their secrets and site-relative URLs are checked too). */
+  subflows: FlowDocument[]
   /** Non-blocking problems and import notes, for stderr. */
   warnings: string[]
 }
@@ -108,7 +110,7 @@ export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
     throw new BadInput(`${path} cannot run: ${(errors[0] as Problem).message}${more}`)
   }
   const warnings = [...parsed.notes, ...problems.map((p) => p.message)]
-  return { doc: parsed.doc, flows, warnings }
+  return { doc: parsed.doc, flows, subflows: parsed.subflows, warnings }
 }
 
 function summarize(problems: readonly Problem[]): string {

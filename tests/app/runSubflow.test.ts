@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { RunEvent } from '../../src/engine/index.ts'
 import { listRuns } from '../../src/storage/repositories/runs.ts'
 import { saveFlow } from '../../src/storage/repositories/flows.ts'
 import { flow } from '../support/flowBuilders.ts'
@@ -36,7 +37,8 @@ describe('run service with Sub-flow nodes', () => {
     expect(Object.keys(nodes).sort()).toEqual(['call', 'out', 'q'])
     const [record] = await listRuns(h.db, 'main')
     expect(record?.outputs).toEqual({ q: { word: 'tea' }, call: { loud: 'tea!' }, out: { result: 'tea!' } })
-    expect(record?.events.some((e) => e.path?.[0] === 'call')).toBe(true)
+    const events = (record?.events ?? []) as RunEvent[]
+    expect(events.some((e) => e.path?.[0] === 'call')).toBe(true)
   })
 
   it('refuses to run a flow whose sub-flows call back into it, naming the chain', async () => {
