@@ -160,6 +160,12 @@ export const TOKEN_WORKER_START_TIMEOUT_MS = 20_000
 // --- Engine -----------------------------------------------------------------------------------
 export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
+/**
+ * How deep sub-flows may nest: a flow's `subflow` node runs a flow at depth 1, a `subflow` node
+ * in that one at depth 2, and so on. Preflight refuses a deeper chain, and so does the runner.
+ */
+export const SUBFLOW_MAX_DEPTH = 5
+export const SUBFLOW_MAX_DEPTH_RANGE: NumberRange = { min: 1, max: 20, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
 /**
  * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a

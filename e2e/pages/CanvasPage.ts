@@ -114,6 +114,19 @@ export class CanvasPage {
     return found
   }
 
+  /** The toolbar's "Fit the flow in view". */
+  async fitView(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Fit the flow in view', exact: true }).click()
+    // The view animates there: wait until two reads a frame apart agree.
+    await expect(async () => {
+      const first = await this.viewport()
+      await this.page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      )
+      expect(await this.viewport()).toEqual(first)
+    }).toPass({ timeout: 5_000 })
+  }
+
   async centreOf(locator: Locator): Promise<Point> {
     const box = await locator.boundingBox()
     if (!box) throw new Error('Element is not visible')

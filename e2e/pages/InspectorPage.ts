@@ -57,6 +57,26 @@ export class InspectorPage {
     return this.root.getByLabel(`${fieldLabel}: value ${n}`, { exact: true })
   }
 
+  /** A Sub-flow node's flow picker (a select of the saved flows). */
+  get subflowFlow(): Locator {
+    return this.root.getByTestId('subflow-flow')
+  }
+
+  /** A Sub-flow node's template for the called flow's Input key `key`. */
+  subflowInput(key: string): Locator {
+    return this.root.getByLabel(`Inputs: ${key}`, { exact: true })
+  }
+
+  /** The called flow's Output keys, as the Sub-flow node lists them. */
+  get subflowOutputs(): Locator {
+    return this.root.getByTestId('subflow-outputs')
+  }
+
+  /** The Sub-flow node's "Open" button: opens the called flow. */
+  get subflowOpen(): Locator {
+    return this.root.getByTestId('subflow-open')
+  }
+
   recordName(fieldLabel: string, n: number): Locator {
     return this.root.getByLabel(`${fieldLabel}: name ${n}`, { exact: true })
   }

@@ -6,7 +6,8 @@
 import { constants, type Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
-import { preflight, type FlowDocument, type Problem } from '../engine/index.ts'
+import { preflight, type FlowDocument, type FlowLookup, type Problem } from '../engine/index.ts'
+import { createFlowLookup } from '../nodes/flowLookup.ts'
 import { isSiteRelativeUrl } from '../nodes/http/url.ts'
 import { engineRegistry, nodeCatalog } from '../nodes/registry.ts'
 import { parseDemoScript } from '../providers/demoScript.ts'
@@ -81,6 +82,10 @@ async function readText(path: string, what: string): Promise<string> {
 
 export interface LoadedWorkflow {
   doc: FlowDocument
+  /** The flows the file carries, for its Sub-flow nodes. */
+  flows: FlowLookup
+  /** The same flows as documents (their secrets and site-relative URLs are checked too). */
+  subflows: FlowDocument[]
   /** Non-blocking problems and import notes, for stderr. */
   warnings: string[]
 }
@@ -97,14 +102,15 @@ export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
       `${path} is not a valid workflow: ${where}${first?.message ?? 'unknown problem'}${more}`,
     )
   }
-  const problems = preflight(parsed.doc, engineRegistry)
+  const flows = createFlowLookup(parsed.subflows, nodeCatalog)
+  const problems = preflight(parsed.doc, engineRegistry, { flows })
   const errors = problems.filter((p) => p.severity === 'error')
   if (errors.length > 0) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more: ${summarize(errors.slice(1))})` : ''
     throw new BadInput(`${path} cannot run: ${(errors[0] as Problem).message}${more}`)
   }
   const warnings = [...parsed.notes, ...problems.map((p) => p.message)]
-  return { doc: parsed.doc, warnings }
+  return { doc: parsed.doc, flows, subflows: parsed.subflows, warnings }
 }
 
 function summarize(problems: readonly Problem[]): string {

@@ -89,8 +89,11 @@ interface RunIo {
 }
 
 async function run(options: RunOptions, io: RunIo): Promise<number> {
-  const { doc, warnings } = await loadWorkflow(options.file)
-  const siteRelative = options.siteBase === undefined ? siteRelativeUrls(doc)[0] : undefined
+  const { doc, flows, subflows, warnings } = await loadWorkflow(options.file)
+  // What runs is the flow and the flows it carries: each is checked for what the CLI refuses
+  // (site-relative URLs) and for the secrets it must never print.
+  const everything = { ...doc, nodes: [...doc.nodes, ...subflows.flatMap((f) => f.nodes)] }
+  const siteRelative = options.siteBase === undefined ? siteRelativeUrls(everything)[0] : undefined
   if (siteRelative) {
     throw new BadInput(
       `node "${siteRelative.nodeId}" requests "${siteRelative.url}", relative to the site Wardflow is served from: pass --site-base URL (e.g. --site-base https://you.github.io/wardflow/).`,
@@ -98,7 +101,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   }
   const override = await loadOverride(options, io.env)
   // No configured key is printed, whether a server echoes it or a node's output quotes it.
-  const secrets = cliSecrets(doc, override, options.inputs)
+  const secrets = cliSecrets(everything, override, options.inputs)
   io.out.scrub(secrets)
   io.err.scrub(secrets)
   for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
@@ -129,6 +132,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     protection: defaultProtection(),
     inputs: options.inputs,
     baseUrl: options.siteBase,
+    flows,
   }
 
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)

@@ -64,6 +64,7 @@ export class HumanPrinter {
 
   print(event: RunEvent): void {
     const s = this.style
+    if (event.path !== undefined) return this.printInner(event, event.path)
     switch (event.type) {
       case 'runStart':
         this.line(
@@ -103,6 +104,21 @@ export class HumanPrinter {
         this.finish(event.status, event.durationMs, event.usage)
         break
     }
+  }
+
+  /**
+   * A sub-flow's node events: their ids belong to the called flow, and the calling node's own
+   * line says how the sub-flow went, so only failures and guard alerts inside are shown.
+   */
+  private printInner(event: RunEvent, path: readonly string[]): void {
+    if (event.type !== 'nodeError' && event.type !== 'guard') return
+    if (event.type === 'nodeError' && event.code === 'CANCELLED') return
+    const where = oneLine([this.name(path[0] ?? ''), ...path.slice(1), event.nodeId].join(' › '))
+    const text =
+      event.type === 'nodeError'
+        ? this.style.red(`  ↳ ${where} failed [${event.code}]: ${oneLine(event.message)}`)
+        : this.style.yellow(`  ↳ ${where} [${event.layer} ${event.level}] ${oneLine(event.message)}`)
+    this.line(text)
   }
 
   private chunk(nodeId: string, channel: string, raw: string): void {

@@ -11,6 +11,7 @@ import {
   TEMPLATE_MAX_RESOLVED_CHARS,
 } from '../defaults.ts'
 import type { Clock, CodeRunner, FetchLike, ProviderResolver, TokenEstimator } from './ports.ts'
+import type { FlowLookup, NestedRun } from './subflow.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -53,6 +54,13 @@ export interface RunContext {
    * the CLI, where such URLs are refused with a message.
    */
   baseUrl?: string
+  /**
+   * The flows `subflow` nodes may call (the browser's saved flows, the flows a CLI file
+   * carries). Unset: a `subflow` node fails with SUBFLOW_NOT_FOUND.
+   */
+  flows?: FlowLookup
+  /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
+  nested?: NestedRun
 }
 
 /** The protection settings a fresh install starts with. */

@@ -22,6 +22,15 @@ export type FlowErrorCode =
   /** Warning only: the referenced node has no such output field. */
   | 'REF_UNKNOWN_FIELD'
   | 'TOO_MANY_NODES'
+  // sub-flows
+  /** A `subflow` node names a flow that is not saved (browser) or not carried in the file (CLI). */
+  | 'SUBFLOW_NOT_FOUND'
+  /** Sub-flows call each other in a circle; the message names the chain (`a -> b -> a`). */
+  | 'SUBFLOW_RECURSION'
+  /** Sub-flows nest deeper than SUBFLOW_MAX_DEPTH. */
+  | 'SUBFLOW_TOO_DEEP'
+  /** A node inside the sub-flow failed (or the sub-flow cannot run); the message says which. */
+  | 'SUBFLOW_FAILED'
   // providers
   | 'PROVIDER_MISSING'
   | 'PROVIDER_AUTH'

@@ -15,6 +15,12 @@ export interface Usage {
 interface EventBase {
   runId: string
   at: number
+  /**
+   * Only on node events from inside a sub-flow: the ids of the `subflow` nodes that lead there,
+   * outermost first (`nodeId` is then a node of the innermost called flow). Absent: a node of
+   * the flow that was run.
+   */
+  path?: string[]
 }
 
 export interface RunStartEvent extends EventBase {

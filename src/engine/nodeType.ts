@@ -125,6 +125,12 @@ export interface EngineNodeType {
    * it read the caller's arguments as `{{args.x}}` (TOOL_ARGS_REF).
    */
   toolTargets?(config: unknown): readonly string[]
+  /**
+   * The id of the flow this node runs as one step (`subflow`), '' when none is picked yet.
+   * Preflight follows it through `PreflightOptions.flows` (missing flow, recursion, depth) and
+   * takes the node's output fields from the called flow's Output keys.
+   */
+  callsFlow?(config: unknown): string
   execute(exec: NodeExecution<unknown>): Promise<NodeResult>
 }
 
@@ -145,6 +151,8 @@ export interface NodeTypeSpec<C> {
   templates?(config: C): readonly string[]
   /** See EngineNodeType.toolTargets. */
   toolTargets?(config: C): readonly string[]
+  /** See EngineNodeType.callsFlow. */
+  callsFlow?(config: C): string
   execute(exec: NodeExecution<C>): Promise<NodeResult>
 }
 
@@ -154,9 +162,11 @@ export interface NodeTypeSpec<C> {
  */
 export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
   const toolTargets = spec.toolTargets
+  const callsFlow = spec.callsFlow
   return {
     // Only types that can run other nodes get the hook, so the runner can skip parsing the rest.
     ...(toolTargets ? { toolTargets: (config: unknown) => toolTargets(config as C) } : {}),
+    ...(callsFlow ? { callsFlow: (config: unknown) => callsFlow(config as C) } : {}),
     type: spec.type,
     executable: spec.executable ?? true,
     joinsBranches: spec.joinsBranches ?? false,

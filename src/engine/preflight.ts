@@ -9,6 +9,8 @@ import { ancestors, buildGraph, type FlowGraph } from './graph.ts'
 import type { ConfigIssue, EngineNodeType, NodeRegistry } from './nodeType.ts'
 import { nodeLabel, structuralProblems, toolNodes, type Problem } from './structure.ts'
 import { extractRefs, formatRefPath, TOOL_ARGS_REF, type TemplateRef } from './templates.ts'
+import type { FlowLookup } from './subflow.ts'
+import { subflowProblems } from './subflowCheck.ts'
 
 export { BLOCKING_CODES, isBlocking, nodeLabel, structuralProblems, toolNodes } from './structure.ts'
 export type { Problem, ProblemSeverity, ToolNodes } from './structure.ts'
@@ -18,11 +20,25 @@ interface Parsed {
   config: unknown
 }
 
+export interface PreflightOptions {
+  /**
+   * The flows `subflow` nodes may call (what the run will get as `RunContext.flows`). Given, a
+   * missing called flow, a circle of calls and too deep a chain are errors, and references to a
+   * `subflow` node's fields are checked against the called flow's Output keys; absent, those
+   * checks are left to the run.
+   */
+  flows?: FlowLookup
+}
+
 /**
  * Every problem of `flow`, structural ones first, then node by node in document order.
  * Pure and fast enough to run on every edit of a few-hundred-node flow.
  */
-export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[] {
+export function preflight(
+  flow: FlowDocument,
+  registry: NodeRegistry,
+  options: PreflightOptions = {},
+): Problem[] {
   const problems = structuralProblems(flow, registry)
   const graph = buildGraph(flow)
   const parsed = new Map<string, Parsed>()
@@ -56,9 +72,11 @@ export function preflight(flow: FlowDocument, registry: NodeRegistry): Problem[]
   const known = new Set(flow.nodes.map((n) => n.id))
   const { targets } = toolNodes(flow, registry)
   for (const [nodeId, { type, config }] of parsed) {
-    const scope: RefScope = { flow, graph, parsed, known, asTool: targets.has(nodeId) }
+    const scope: RefScope = { flow, graph, parsed, known, asTool: targets.has(nodeId), flows: options.flows }
     problems.push(...refProblems(scope, nodeId, type, config))
   }
+  const { flows } = options
+  if (flows) problems.push(...subflowProblems(flow, registry, flows, (doc) => preflight(doc, registry)))
   return problems
 }
 
@@ -83,6 +101,7 @@ interface RefScope {
   known: ReadonlySet<string>
   /** The node is run as a tool, so `{{args.x}}` names its caller's arguments. */
   asTool: boolean
+  flows?: FlowLookup
 }
 
 function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, config: unknown): Problem[] {
@@ -140,7 +159,7 @@ function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, conf
         params,
       })
     } else {
-      const field = unknownField(parsed.get(ref.nodeId), ref)
+      const field = unknownField(parsed.get(ref.nodeId), ref, scope.flows)
       if (field !== undefined) {
         out.push({
           code: 'REF_UNKNOWN_FIELD',
@@ -163,10 +182,13 @@ function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, conf
 function unknownField(
   target: Parsed | undefined,
   ref: TemplateRef,
+  flows: FlowLookup | undefined,
 ): { name: string; known: readonly string[] } | undefined {
   const first = ref.path[0]
   if (!target || typeof first !== 'string') return undefined
-  const known = target.type.outputs(target.config)
+  // A node that calls a flow outputs that flow's Output keys, known only through the lookup.
+  const called = target.type.callsFlow?.(target.config)
+  const known = called === undefined ? target.type.outputs(target.config) : flows?.get(called)?.outputKeys
   if (!known || known.includes(first)) return undefined
   return { name: first, known }
 }

@@ -13,6 +13,7 @@ import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
 import { AsyncQueue } from './queue.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
 import { isBlocking, structuralProblems, toolNodes } from './structure.ts'
+import { nestedContext } from './subflow.ts'
 
 /**
  * Checks the flow's structure and orders its executable nodes. Throws a FlowError carrying the
@@ -87,12 +88,15 @@ function startRun(flow: FlowDocument, registry: NodeRegistry, ctx: RunContext): 
     try {
       const plan = planRun(flow, registry)
       const events = new AsyncQueue<RunEvent>()
-      scheduler = new RunScheduler(
-        plan,
-        ctx,
-        (event) => events.push(event),
-        () => events.close(),
-      )
+      let ended = false
+      const push = (event: RunEvent): void => {
+        // A sub-flow's last events may come after this run finished (Stop): they are dropped.
+        if (ended) return
+        if (event.type === 'runFinish') ended = true
+        events.push(event)
+      }
+      const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, forward: push, run: runFlow })
+      scheduler = new RunScheduler(plan, runCtx, push, () => events.close())
       queue = events
       scheduler.start()
     } catch (error) {
@@ -152,10 +156,17 @@ export async function runNode(
     const output = outputs[parent]
     if (output && Object.hasOwn(outputs, parent)) direct[parent] = output
   }
+  // A sub-flow run from here has no run stream to show its nodes in.
+  const nodeCtx = nestedContext(ctx, {
+    registry,
+    flowId: flow.metadata.id,
+    forward: () => undefined,
+    run: runFlow,
+  })
   return executeNode({
     node,
     type,
-    ctx,
+    ctx: nodeCtx,
     signal: options.signal ? AbortSignal.any([options.signal, ctx.signal]) : ctx.signal,
     inputs: direct,
     host: {

@@ -89,7 +89,7 @@ export class EventScrubber {
     if (this.needles.length === 0) return [event]
     if (event.type === 'nodeChunk') return this.chunk(event)
     const out =
-      event.type === 'runFinish' ? this.flushAll() : 'nodeId' in event ? this.flush(event.nodeId) : []
+      event.type === 'runFinish' ? this.flushAll() : 'nodeId' in event ? this.flush(streamKey(event)) : []
     out.push(scrubSecrets(event, this.needles))
     return out
   }
@@ -100,12 +100,13 @@ export class EventScrubber {
   }
 
   private chunk(event: NodeChunkEvent): RunEvent[] {
-    let streams = this.pending.get(event.nodeId)
+    const key = streamKey(event)
+    let streams = this.pending.get(key)
     const held = streams?.get(event.channel)
     const merged = scrubNeedles((held?.text ?? '') + event.text, this.needles)
     const cut = heldFrom(merged, this.needles, this.longest)
     if (cut < merged.length) {
-      if (!streams) this.pending.set(event.nodeId, (streams = new Map()))
+      if (!streams) this.pending.set(key, (streams = new Map()))
       streams.set(event.channel, { event, text: merged.slice(cut) })
     } else streams?.delete(event.channel)
     if (cut === 0) return []
@@ -123,4 +124,9 @@ export class EventScrubber {
   private flushAll(): RunEvent[] {
     return [...this.pending.keys()].flatMap((nodeId) => this.flush(nodeId))
   }
+}
+
+/** One node's stream: a sub-flow's node (with its `path`) is not the caller's node of that id. */
+function streamKey(event: { nodeId: string; path?: string[] }): string {
+  return event.path === undefined ? event.nodeId : [...event.path, event.nodeId].join('\u0000')
 }

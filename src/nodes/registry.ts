@@ -15,6 +15,7 @@ import { httpNode } from './http/index.ts'
 import { conditionNode } from './condition/index.ts'
 import { mergeNode } from './merge/index.ts'
 import { outputNode } from './output/index.ts'
+import { subflowNode } from './subflow/index.ts'
 import { noteNode } from './note/index.ts'
 import { unsupportedNode } from './unsupported/index.ts'
 
@@ -32,6 +33,7 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(httpNode),
   erase(conditionNode),
   erase(mergeNode),
+  erase(subflowNode),
   erase(outputNode),
   erase(noteNode),
   erase(unsupportedNode),

@@ -65,6 +65,8 @@ export type FieldKind =
   | 'record' // { [key]: string } (input values, output values)
   | 'tools' // the Agent tools editor
   | 'json' // any JSON, edited in Monaco
+  | 'flow' // picks a saved flow by id (sub-flow), with a button that opens it
+  | 'flowInputs' // one template per Input key of the flow picked in `flow`; shows its Output keys
 
 export interface FieldSpec {
   /** Config key (top level). */
@@ -121,6 +123,11 @@ export interface NodeDefinition<C = unknown> {
   /** Host abilities it needs for `config`; absent: none. */
   uses?(config: C): NodeUses
   wiring?: NodeWiring<C>
+  /**
+   * For a type that calls a flow (`engine.callsFlow`): its config calling `flowId` instead, so
+   * an import that stores a carried flow under a new id can rewrite the calls to it.
+   */
+  retargetFlow?(config: C, flowId: string): C
   /**
    * What each optional field takes when the node leaves it empty, keyed by field key, given the
    * global settings a run gets (`RunContext.protection`). The executor resolves empty fields

@@ -1,5 +1,5 @@
 /**
- * The workflow file (`*.wardflow.json`, format `wardflow.workflow` v1, workflow-format.md):
+ * The workflow file (`*.wardflow.json`, format `wardflow.workflow` v2, workflow-format.md):
  * export without secrets, import with every problem reported at its JSON path. PatchCat files
  * are recognised and converted (patchcat.ts). Import never throws and never writes anything.
  */
@@ -8,6 +8,7 @@ import { readJsonText } from './jsonText.ts'
 import { importPatchCat, looksLikePatchCat } from './patchcat.ts'
 import { redactSecrets } from './redact.ts'
 import { fillOmitted } from './restore/omitted.ts'
+import { parseSubflows } from './workflowSubflows.ts'
 import {
   capProblems,
   isPlainObject,
@@ -18,13 +19,15 @@ import {
 } from './restore/index.ts'
 
 export const WORKFLOW_FORMAT = 'wardflow.workflow'
-export const WORKFLOW_FILE_VERSION = 1
+export const WORKFLOW_FILE_VERSION = 2
 export const SETTINGS_FORMAT = 'wardflow.settings'
 
 export type ParseWorkflowResult =
   | {
       ok: true
       doc: FlowDocument
+      /** The flows the file carries for its Sub-flow nodes (version 2); [] for other files. */
+      subflows: FlowDocument[]
       source: 'wardflow' | 'patchcat'
       notes: string[]
       /** Catalogue keys of the notes that have one (the UI words those in its language). */
@@ -40,8 +43,8 @@ export interface WorkflowExport {
 
 const NO_HEADER_NOTE = 'The file has no "format" header; it was read as a Wardflow flow.'
 
-function exportNode(node: FlowNode, index: number, redacted: string[]): Record<string, unknown> {
-  const clean = redactSecrets(node.data.config, `nodes[${index}].data.config`, 'careful')
+function exportNode(node: FlowNode, at: string, redacted: string[]): Record<string, unknown> {
+  const clean = redactSecrets(node.data.config, `${at}.data.config`, 'careful')
   redacted.push(...clean.redacted.map((r) => r.path))
   return {
     id: node.id,
@@ -52,13 +55,10 @@ function exportNode(node: FlowNode, index: number, redacted: string[]): Record<s
   }
 }
 
-/** The workflow file of `doc` and the paths of anything secret-looking that was left out. */
-export function exportWorkflow(doc: FlowDocument): WorkflowExport {
-  const redacted: string[] = []
+/** A flow as the file holds it: `prefix` is its JSON path ('' for the main flow). */
+function exportDoc(doc: FlowDocument, prefix: string, redacted: string[]): Record<string, unknown> {
   const { metadata: m, viewport: v } = doc
-  const file = {
-    format: WORKFLOW_FORMAT,
-    version: WORKFLOW_FILE_VERSION,
+  return {
     metadata: {
       id: m.id,
       name: m.name,
@@ -68,7 +68,7 @@ export function exportWorkflow(doc: FlowDocument): WorkflowExport {
       updatedAt: m.updatedAt,
     },
     viewport: { x: v.x, y: v.y, zoom: v.zoom },
-    nodes: doc.nodes.map((node, i) => exportNode(node, i, redacted)),
+    nodes: doc.nodes.map((node, i) => exportNode(node, `${prefix}nodes[${i}]`, redacted)),
     edges: doc.edges.map((e) => ({
       id: e.id,
       source: e.source,
@@ -77,12 +77,29 @@ export function exportWorkflow(doc: FlowDocument): WorkflowExport {
       ...(e.targetHandle === undefined ? {} : { targetHandle: e.targetHandle }),
     })),
   }
+}
+
+/**
+ * The workflow file of `doc` and the paths of anything secret-looking that was left out.
+ * `subflows` are the flows it calls (directly or through others), carried so the file runs
+ * anywhere; the key is written only when there are some.
+ */
+export function exportWorkflow(doc: FlowDocument, subflows: readonly FlowDocument[] = []): WorkflowExport {
+  const redacted: string[] = []
+  const file = {
+    format: WORKFLOW_FORMAT,
+    version: WORKFLOW_FILE_VERSION,
+    ...exportDoc(doc, '', redacted),
+    ...(subflows.length === 0
+      ? {}
+      : { subflows: subflows.map((sub, i) => exportDoc(sub, `subflows[${i}].`, redacted)) }),
+  }
   return { text: `${JSON.stringify(file, null, 2)}\n`, redacted }
 }
 
 /** Pretty JSON of the workflow file; never contains a secret (see exportWorkflow). */
-export function exportWorkflowText(doc: FlowDocument): string {
-  return exportWorkflow(doc).text
+export function exportWorkflowText(doc: FlowDocument, subflows: readonly FlowDocument[] = []): string {
+  return exportWorkflow(doc, subflows).text
 }
 
 /** `<name>.wardflow.json` with characters file systems refuse replaced. */
@@ -132,14 +149,20 @@ function parse(text: string, options: ParseWorkflowOptions): ParseWorkflowResult
     }
   }
   if ('format' in file) return parseWardflow(file, options)
-  if (looksLikePatchCat(file)) return importPatchCat(file, options.lookup)
+  if (looksLikePatchCat(file)) {
+    const converted = importPatchCat(file, options.lookup)
+    return converted.ok ? { ...converted, subflows: [] } : converted
+  }
   if (isPlainObject(file.metadata) && Array.isArray(file.nodes)) {
     const filled = fillOmitted(file)
     const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
     if (!restored.ok) return restored
+    const carried = parseSubflows(file, options.lookup)
+    if (!carried.ok) return { ok: false, problems: capProblems(carried.problems) }
     return {
       ok: true,
       doc: restored.doc,
+      subflows: carried.subflows,
       source: 'wardflow',
       notes: [NO_HEADER_NOTE, ...filled.notes, ...restored.notes],
       keyedNotes: [
@@ -191,17 +214,34 @@ function parseWardflow(file: Record<string, unknown>, options: ParseWorkflowOpti
     })
   }
   if (problems.length > 0) return { ok: false, problems }
-  const filled = fillOmitted(file)
+  const current = migrateWorkflowFile(file)
+  const filled = fillOmitted(current)
   const restored = restoreDocument(filled.file, { mode: 'strict', lookup: options.lookup })
-  if (!restored.ok) return { ok: false, problems: capProblems(restored.problems) }
+  const carried = parseSubflows(current, options.lookup)
+  if (!restored.ok || !carried.ok) {
+    const all = [...(restored.ok ? [] : restored.problems), ...(carried.ok ? [] : carried.problems)]
+    return { ok: false, problems: capProblems(all) }
+  }
   const keyedNotes = [...filled.keyedNotes, ...(restored.keyedNotes ?? [])]
   return {
     ok: true,
     doc: restored.doc,
+    subflows: carried.subflows,
     source: 'wardflow',
-    notes: [...filled.notes, ...restored.notes],
+    notes: [...filled.notes, ...restored.notes, ...carried.notes],
     ...(keyedNotes.length === 0 ? {} : { keyedNotes }),
   }
+}
+
+/**
+ * Brings a workflow file of an older format version to the current one, step by step. Version
+ * 1 -> 2 added `subflows` (the flows a file carries for its Sub-flow nodes): a version 1 file
+ * carries none, and every other field means what it meant, so it is kept as it is.
+ */
+export function migrateWorkflowFile(file: Record<string, unknown>): Record<string, unknown> {
+  let out = file
+  if (out.version === 1) out = { ...out, version: 2, subflows: [] }
+  return out
 }
 
 /** An imported flow as a new flow: fresh id, created and updated `now`. Nothing else changes. */

@@ -8,6 +8,7 @@ import { CONSOLE_MAX_CHARS } from '../defaults.ts'
 import { keyedRecord, ownValue } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
+import { subflowLine } from './subflowEvents.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
 
@@ -229,6 +230,12 @@ export function reduceRunEvents(
   }
 
   for (const event of events) {
+    if (event.path !== undefined && event.path.length > 0) {
+      const caller = event.path[0] as string
+      const line = subflowLine({ ...event, path: event.path }, lines)
+      if (line) put(caller, withLine(node(caller), line))
+      continue
+    }
     switch (event.type) {
       case 'runStart': {
         // A new run starts from a clean canvas: every badge and console text of the last run

@@ -21,6 +21,14 @@ export interface FlowsService {
   remove(id: string): Promise<void>
   /** Writes any pending autosave now. */
   flush(): Promise<void>
+  /** A saved flow's Input and Output keys (a Sub-flow node maps them); null when it is not saved. */
+  describe?(id: string): Promise<FlowInterface | null>
+}
+
+/** What a flow takes and returns, as a Sub-flow node calling it sees it. */
+export interface FlowInterface {
+  inputKeys: readonly string[]
+  outputKeys: readonly string[]
 }
 
 export interface RunService {

@@ -43,7 +43,7 @@ describe('workflow export', () => {
     await service(db, fakeFlows(), files).exportWorkflow()
     expect(files.files).toHaveLength(1)
     expect(files.files[0]!.fileName).toBe('Otter facts.wardflow.json')
-    expect(JSON.parse(files.files[0]!.text)).toMatchObject({ format: 'wardflow.workflow', version: 1 })
+    expect(JSON.parse(files.files[0]!.text)).toMatchObject({ format: 'wardflow.workflow', version: 2 })
   })
 
   it('export then import gives back the same flow as a new flow', async () => {

@@ -19,6 +19,7 @@ import {
   type ProviderSettings,
 } from '../../src/settings/schema.ts'
 import type { WardflowDb } from '../../src/storage/db.ts'
+import { loadFlow } from '../../src/storage/repositories/flows.ts'
 import { createFlowStore, type FlowStore } from '../../src/store/flowStore.ts'
 import { createNoticeStore } from '../../src/store/noticeStore.ts'
 import { createRunStore, type RunStore } from '../../src/store/runStore.ts'
@@ -125,6 +126,8 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
         options.loadEstimator ?? (async () => async (text: string) => Math.ceil(text.length / 4)),
     },
     keys: options.keys,
+    // Sub-flows come from the saved flows, as in the app (app/runs/install.ts).
+    loadFlow: async (id) => (await loadFlow(db, id))?.doc,
     frames: options.frames ?? timerFrames,
     newRunId: (() => {
       let n = 0

@@ -122,6 +122,7 @@ describe.skipIf(!present)('real PatchCat fixtures', () => {
     expect(parseWorkflowText(exportWorkflowText(doc))).toEqual({
       ok: true,
       doc,
+      subflows: [],
       source: 'wardflow',
       notes: [],
     })

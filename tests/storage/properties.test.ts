@@ -56,6 +56,7 @@ describe('workflow files', () => {
         expect(parseWorkflowText(exportWorkflowText(doc))).toEqual({
           ok: true,
           doc,
+          subflows: [],
           source: 'wardflow',
           notes: [],
         })

@@ -30,9 +30,9 @@ function fileWith(
 }
 
 describe('workflow export', () => {
-  it('writes the wardflow.workflow v1 envelope as pretty JSON', () => {
+  it('writes the wardflow.workflow v2 envelope as pretty JSON', () => {
     const text = exportWorkflowText(sampleFlow())
-    expect(text.startsWith('{\n  "format": "wardflow.workflow",\n  "version": 1,')).toBe(true)
+    expect(text.startsWith('{\n  "format": "wardflow.workflow",\n  "version": 2,')).toBe(true)
     const file = JSON.parse(text) as Record<string, unknown>
     expect(Object.keys(file)).toEqual(['format', 'version', 'metadata', 'viewport', 'nodes', 'edges'])
   })
@@ -40,7 +40,7 @@ describe('workflow export', () => {
   it('round-trips to the same flow', () => {
     const doc = richFlow()
     const result = parseWorkflowText(exportWorkflowText(doc))
-    expect(result).toEqual({ ok: true, doc, source: 'wardflow', notes: [] })
+    expect(result).toEqual({ ok: true, doc, subflows: [], source: 'wardflow', notes: [] })
   })
 
   it('never writes a secret: credential fields, auth headers and key shapes are emptied and listed', () => {
@@ -116,11 +116,11 @@ describe('workflow import refuses bad files with a path per problem', () => {
     expect(problemsOf(fileWith((f) => (f.format = 'wardflow.settings')))).toEqual([
       { path: 'format', message: expect.stringMatching(/settings file/) },
     ])
-    expect(problemsOf(fileWith((f) => (f.version = 2)))).toEqual([
+    expect(problemsOf(fileWith((f) => (f.version = 3)))).toEqual([
       { path: 'version', message: expect.stringMatching(/newer Wardflow/) },
     ])
     expect(problemsOf(fileWith((f) => (f.version = '1')))).toEqual([
-      { path: 'version', message: expect.stringMatching(/Expected version 1/) },
+      { path: 'version', message: expect.stringMatching(/Expected version 2/) },
     ])
   })
 

@@ -15,6 +15,8 @@ import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
 import type { NoticeState } from '../../store/noticeStore.ts'
 import type { FlowsService } from '../../ui/services.ts'
 import { loadStorage } from './loadStorage.ts'
+import { describeFlow } from '../../nodes/flowLookup.ts'
+import { nodeCatalog } from '../../nodes/registry.ts'
 import type { TabSync } from './tabSync.ts'
 
 const LAST_FLOW_KEY = 'wardflow.lastFlowId'
@@ -155,6 +157,13 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
       await createAndOpen(name)
     },
     open,
+    async describe(id) {
+      const { storage, db } = await repo()
+      const loaded = await storage.loadFlow(db, id)
+      if (loaded === undefined) return null
+      const { inputKeys, outputKeys } = describeFlow(loaded.doc, nodeCatalog)
+      return { inputKeys, outputKeys }
+    },
     async rename(id, name) {
       if (deps.flows.getState().flowId === id) {
         // A past run is shown: the open flow is a view, its name included.

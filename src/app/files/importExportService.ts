@@ -14,6 +14,7 @@ import {
   asNewFlow,
   exportWorkflowText,
   listFlows,
+  loadFlow,
   parseWorkflowText,
   saveFlow,
   workflowFileName,
@@ -39,6 +40,9 @@ import {
 import { dbGetter, type DbSource } from '../core/databaseService.ts'
 import { browserDownload, type Downloader } from '../core/downloadService.ts'
 import type { ExportService, FlowsService, ImportService } from '../../ui/services.ts'
+import { collectCalledFlows } from '../../nodes/flowLookup.ts'
+import { engineRegistry } from '../../nodes/registry.ts'
+import { placeSubflows } from './subflowImport.ts'
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string
 
@@ -142,14 +146,30 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
       } else name = t('import.copyName', { name })
     }
     const stamp = new Date(now()).toISOString()
+    // The flows it carries for its Sub-flow nodes: new, the same as a saved one, or a copy.
+    const placement = await placeSubflows(incoming, parsed.subflows, {
+      saved: async (flowId) => (await loadFlow(await db(), flowId))?.doc,
+      newFlowId,
+      copyName: (flowName) => t('import.copyName', { name: flowName }),
+      now: stamp,
+    })
     // The file's viewport was made on another screen: the canvas fits the flow instead.
     const doc = asNewFlow(
-      { ...incoming, viewport: { ...EMPTY_VIEWPORT }, metadata: { ...incoming.metadata, name } },
+      { ...placement.main, viewport: { ...EMPTY_VIEWPORT }, metadata: { ...incoming.metadata, name } },
       id,
       stamp,
     )
     // Pending edits of the open flow are written first, so they cannot land on top of this one.
     await deps.flows.flush()
+    for (const sub of placement.save) {
+      await saveFlow(await db(), sub)
+      library.getState().upsertFlow({
+        id: sub.metadata.id,
+        name: sub.metadata.name,
+        updatedAt: sub.metadata.updatedAt,
+        nodeCount: sub.nodes.length,
+      })
+    }
     await saveFlow(await db(), doc)
     library
       .getState()
@@ -197,10 +217,17 @@ export function createWorkflowIoService(deps: WorkflowIoDeps): WorkflowIoService
         })
       }
     },
-    exportWorkflow() {
+    async exportWorkflow() {
       const doc = selectDocument(flowStore.getState())
       if (doc === null) return
-      download(workflowFileName(doc.metadata.name), exportWorkflowText(doc))
+      // Every flow it calls, directly or through others, goes into the file: it runs anywhere.
+      const database = await db()
+      const called = await collectCalledFlows(
+        doc,
+        engineRegistry,
+        async (flowId) => (await loadFlow(database, flowId).catch(() => undefined))?.doc,
+      )
+      download(workflowFileName(doc.metadata.name), exportWorkflowText(doc, called))
     },
   }
 }

@@ -13,6 +13,7 @@ import { runStore } from '../../store/runStore.ts'
 import { settingsStore } from '../../store/settingsStore.ts'
 import type { AppCore, Installed } from '../core/createApp.ts'
 import type { KeyAccess, RunHost } from './RunResources.ts'
+import { loadStorage } from '../core/loadStorage.ts'
 import { dexieRunsRepository } from './runHistory.ts'
 import { createRunService } from './runService.ts'
 import type { AppServices } from '../../ui/services.ts'
@@ -60,6 +61,10 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
     repository: dexieRunsRepository(core.db),
     host: browserRunHost(),
     keys: settingsKeyAccess(core),
+    loadFlow: async (id) => {
+      const [storage, db] = await Promise.all([loadStorage(), core.db()])
+      return (await storage.loadFlow(db, id))?.doc
+    },
   })
   return {
     services: { run: service },

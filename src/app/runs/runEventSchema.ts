@@ -7,7 +7,8 @@ import { z } from 'zod'
 import type { RunEvent } from '../../engine/index.ts'
 import { keyedRecordSchema } from '../../storage/keyedSchema.ts'
 
-const base = { runId: z.string(), at: z.number() }
+// `path`: node events from inside a sub-flow (kept, or a replay would draw them on the canvas).
+const base = { runId: z.string(), at: z.number(), path: z.array(z.string()).optional() }
 const usage = z.object({
   prompt: z.number(),
   completion: z.number(),

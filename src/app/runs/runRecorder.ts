@@ -22,6 +22,11 @@ export class RunRecorder {
   ) {}
 
   push(event: RunEvent): void {
+    // A sub-flow's nodes are not this flow's: their events are kept, but not as its outputs.
+    if (event.path !== undefined) {
+      this.events.push(event)
+      return
+    }
     switch (event.type) {
       case 'runStart':
         this.startedAt = event.at

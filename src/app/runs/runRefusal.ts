@@ -8,6 +8,7 @@ import {
   nodeLabel,
   preflight,
   type FlowDocument,
+  type FlowLookup,
   type NodeRegistry,
   type Problem,
 } from '../../engine/index.ts'
@@ -21,8 +22,8 @@ export type Translate = (key: string, values?: Record<string, string | number>) 
 export const RUN_REFUSED_CODE = 'RUN_REFUSED'
 
 /** Problems that stop a run: every error (warnings are shown in the problems list only). */
-export function blockingProblems(flow: FlowDocument, registry: NodeRegistry): Problem[] {
-  return preflight(flow, registry).filter((p) => p.severity === 'error')
+export function blockingProblems(flow: FlowDocument, registry: NodeRegistry, flows?: FlowLookup): Problem[] {
+  return preflight(flow, registry, { flows }).filter((p) => p.severity === 'error')
 }
 
 function unsupportedEntry(flow: FlowDocument, problem: Problem, t: Translate): string {
@@ -46,8 +47,9 @@ export function runRefusal(
   flow: FlowDocument,
   registry: NodeRegistry,
   t: Translate,
+  flows?: FlowLookup,
 ): BannerError | undefined {
-  const problems = blockingProblems(flow, registry)
+  const problems = blockingProblems(flow, registry, flows)
   if (problems.length === 0) return undefined
   const unsupported = problems.filter((p) => p.code === 'UNSUPPORTED_NODE' || p.code === 'UNKNOWN_NODE_TYPE')
   const others = problems.filter((p) => !unsupported.includes(p))

@@ -33,6 +33,8 @@ import {
 } from './RunResources.ts'
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
+import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
+import { nodeCatalog } from '../../nodes/registry.ts'
 import { runLineLabeller } from './runLines.ts'
 import { RUN_REFUSED_CODE, runRefusal, type Translate } from './runRefusal.ts'
 
@@ -52,6 +54,8 @@ export interface RunServiceDeps {
   /** `run:` catalogue lookup; i18next by default. */
   translate?: Translate
   newRunId?(): string
+  /** A saved flow by id, for the flows Sub-flow nodes call; absent: such nodes find none. */
+  loadFlow?(id: string): Promise<FlowDocument | undefined>
 }
 
 /** RunService plus the run history and lifecycle the app composition uses. */
@@ -143,7 +147,16 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     await nextTask()
     const doc = selectDocument(deps.flows.getState())
     if (doc === null || stop.signal.aborted) return
-    const refusal = runRefusal(doc, deps.registry, t)
+    // The flows its Sub-flow nodes call, read once as the run starts: edits made while it runs
+    // apply to the next run. A flow that cannot be read counts as missing (preflight says so).
+    const load = deps.loadFlow
+    const called = load
+      ? await collectCalledFlows(doc, deps.registry, (id) => load(id).catch(() => undefined))
+      : []
+    const flows = createFlowLookup(called, nodeCatalog)
+    // What the run needs (sandbox, keys, token counts) is judged over the called flows too.
+    const needs: FlowDocument = { ...doc, nodes: [...doc.nodes, ...called.flatMap((f) => f.nodes)] }
+    const refusal = runRefusal(doc, deps.registry, t, flows)
     if (refusal) {
       showError(refusal)
       return
@@ -152,13 +165,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       deps.notices.getState().note('run:empty', undefined, 'info')
       return
     }
-    if (!(await unlockFirst(doc)) || stop.signal.aborted) return
+    if (!(await unlockFirst(needs)) || stop.signal.aborted) return
     const banner = deps.notices.getState().banner
     if (banner?.code === RUN_REFUSED_CODE || banner?.code === 'KEY_LOCKED')
       deps.notices.getState().dismissError()
 
     const runId = newRunId()
-    const ctx = await resources.context(runId, stop.signal, doc)
+    const ctx = { ...(await resources.context(runId, stop.signal, needs)), flows }
     const flowId = doc.metadata.id
     runningFlowId = flowId
     const recorder = new RunRecorder(flowId, ctx.inputs)

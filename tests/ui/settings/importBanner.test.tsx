@@ -97,13 +97,13 @@ describe('workflow import in the UI', () => {
       metadata: { id: 'pc', name: 'Routing' },
       nodes: [
         { id: 'in', type: 'input', position: { x: 0, y: 0 }, data: { label: 'In', inputs: { q: 'hi' } } },
-        { id: 'agg', type: 'aggregator', position: { x: 200, y: 0 }, data: { label: 'Agg' } },
+        { id: 'agg', type: 'webhook', position: { x: 200, y: 0 }, data: { label: 'Agg' } },
       ],
       edges: [{ id: 'e1', source: 'in', target: 'agg' }],
     }
     await act(() => io.importFile(new File([JSON.stringify(patchcat)], 'routing.json')))
     const report = await screen.findByTestId('import-report')
     expect(report).toHaveTextContent('Imported “Routing” from PatchCat')
-    expect(within(report).getByTestId('import-unsupported')).toHaveTextContent('agg (aggregator)')
+    expect(within(report).getByTestId('import-unsupported')).toHaveTextContent('agg (webhook)')
   })
 })

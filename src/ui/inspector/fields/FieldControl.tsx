@@ -6,6 +6,7 @@ import type { FieldKind, FieldSpec } from '../../../nodes/types.ts'
 import { flowStore } from '../../../store/flowStore.ts'
 import { BooleanField, SelectField, TextField } from './basic.tsx'
 import { FieldHelp, FieldShell } from './FieldShell.tsx'
+import { FlowField, FlowInputsField } from './FlowFields.tsx'
 import { isOverridden } from './inherit.ts'
 import { InheritNote, ResetToInherit } from './InheritNote.tsx'
 import { JsonEditor } from './JsonField.tsx'
@@ -42,10 +43,12 @@ const CONTROLS: Record<FieldKind, ComponentType<FieldProps>> = {
   record: PairsField,
   tools: ToolsField,
   json: JsonField,
+  flow: FlowField,
+  flowInputs: FlowInputsField,
 }
 
 /** Kinds whose control is a group of inputs (labelled as a group, not one input). */
-const GROUPS: ReadonlySet<FieldKind> = new Set(['keyValues', 'record', 'tools', 'code', 'json'])
+const GROUPS: ReadonlySet<FieldKind> = new Set(['keyValues', 'record', 'tools', 'code', 'json', 'flowInputs'])
 
 export interface FieldControlProps {
   nodeId: string

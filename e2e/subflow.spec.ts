@@ -1,0 +1,64 @@
+/**
+ * A Sub-flow node (issue 17, item 4): a saved flow is picked in the inspector, its Input keys
+ * are mapped and its Output keys shown, the run returns its Output values, and Open opens it.
+ */
+import { expect, test } from './support/fixtures.ts'
+
+test.beforeEach(async ({ app }) => {
+  await app.open()
+})
+
+test('a Sub-flow node runs a saved flow picked in the inspector and shows its output', async ({ app }) => {
+  test.setTimeout(120_000)
+  const { canvas, inspector, flows, run } = app
+  await flows.ready()
+
+  // The called flow: Input (question) -> Output (shout = "{{input.question}}!").
+  const subInput = await canvas.addByClick('input')
+  const subOutput = await canvas.addByClick('output')
+  await canvas.select(subOutput)
+  await inspector.shows(subOutput)
+  await inspector.typeInto(inspector.recordName('Values', 1), 'shout')
+  await inspector.typeInto(inspector.recordValue('Values', 1), `{{${subInput}.question}}!`)
+  await canvas.connect(subInput, subOutput)
+  const [calledName] = await flows.names()
+  if (calledName === undefined) throw new Error('no flow in the list')
+  await flows.rename(calledName, 'Shouter')
+
+  // The calling flow: Input (question = tea) -> Sub-flow (Shouter) -> Output.
+  await flows.create()
+  const input = await canvas.addByClick('input')
+  const call = await canvas.addByClick('subflow')
+  const output = await canvas.addByClick('output')
+  // Apart, so no node covers another's handle.
+  await canvas.moveNode(call, 0, 200)
+  await canvas.moveNode(output, 300, 200)
+  await canvas.fitView()
+  await canvas.connect(input, call)
+  await canvas.connect(call, output)
+  await expect(canvas.edges).toHaveCount(2)
+  await canvas.select(input)
+  await inspector.shows(input)
+  await inspector.typeInto(inspector.recordValue('Values', 1), 'tea')
+  await canvas.select(call)
+  await inspector.shows(call)
+  await inspector.subflowFlow.selectOption({ label: 'Shouter' })
+  await expect(inspector.subflowOutputs).toHaveText('Output fields: shout')
+  await inspector.typeInto(inspector.subflowInput('question'), `{{${input}.question}}`)
+  await canvas.select(output)
+  await inspector.shows(output)
+  await inspector.typeInto(inspector.recordValue('Values', 1), `{{${call}.shout}}`)
+
+  await run.start()
+  await run.finished()
+  await run.expectStatus(call, 'success')
+  await run.expectStatus(output, 'success')
+  await expect(run.console(output)).toContainText('tea!')
+
+  // Open brings up the called flow itself.
+  await canvas.select(call)
+  await inspector.shows(call)
+  await inspector.subflowOpen.click()
+  await expect(flows.current()).toContainText('Shouter')
+  await expect(canvas.nodes).toHaveCount(2)
+})

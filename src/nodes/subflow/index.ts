@@ -1,0 +1,65 @@
+/**
+ * Sub-flow node: runs another flow as one step. Its inputs fill the called flow's Input keys,
+ * its output is the called flow's Output values merged by key (engine/subflow.ts runs it).
+ */
+import { defineNodeType, runSubflow } from '../../engine/index.ts'
+import { zodParser, type NodeDefinition } from '../types.ts'
+import {
+  defaultSubflowConfig,
+  SUBFLOW_CONFIG_VERSION,
+  subflowConfigSchema,
+  type SubflowConfig,
+} from './schema.ts'
+
+export const subflowNode: NodeDefinition<SubflowConfig> = {
+  type: 'subflow',
+  icon: '⧉',
+  color: '#805ad5',
+  labelKey: 'nodes:subflow.label',
+  descriptionKey: 'nodes:subflow.description',
+  configVersion: SUBFLOW_CONFIG_VERSION,
+  schema: subflowConfigSchema,
+  defaultConfig: defaultSubflowConfig,
+  fields: [
+    {
+      key: 'flow',
+      kind: 'flow',
+      labelKey: 'fields:subflow.flow.label',
+      helpKey: 'fields:subflow.flow.help',
+    },
+    {
+      key: 'inputs',
+      kind: 'flowInputs',
+      labelKey: 'fields:subflow.inputs.label',
+      helpKey: 'fields:subflow.inputs.help',
+    },
+  ],
+  summary: (config) => config.flow,
+  palette: { group: 'logic', order: 40 },
+  wiring: {
+    // The first empty input takes what is drawn into the node.
+    fill: (config, reference) => {
+      const empty = Object.keys(config.inputs).find((key) => config.inputs[key]?.trim() === '')
+      return empty === undefined ? null : { inputs: { ...config.inputs, [empty]: reference } }
+    },
+  },
+  retargetFlow: (config, flow) => ({ ...config, flow }),
+  engine: defineNodeType<SubflowConfig>({
+    type: 'subflow',
+    parseConfig: zodParser(subflowConfigSchema),
+    // The called flow's Output keys, which preflight reads through its flow lookup.
+    outputs: () => undefined,
+    callsFlow: (config) => config.flow,
+    check: (config) =>
+      config.flow.trim() === ''
+        ? [{ path: 'flow', message: 'Pick the flow to run.', key: 'nodes:issues.subflowMissing' }]
+        : [],
+    templates: (config) => Object.values(config.inputs),
+    execute: async (exec) => {
+      const inputs: Record<string, string> = {}
+      for (const [key, template] of Object.entries(exec.config.inputs))
+        inputs[key] = exec.resolve(template, `inputs.${key}`)
+      return runSubflow(exec, exec.config.flow, inputs)
+    },
+  }),
+}

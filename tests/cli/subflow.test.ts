@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunEvent } from '../../src/engine/index.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const FIXTURE = 'tests/fixtures/cli/subflow.wardflow.json'
+
+/** Runs `node bin/wardflow.mjs ...args` from the repo root, as `npx wardflow` would. */
+function wardflow(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['bin/wardflow.mjs', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    child.on('error', fail)
+    child.on('close', (code) => done({ code, stdout, stderr }))
+  })
+}
+
+const jsonLines = (stdout: string): RunEvent[] =>
+  stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as RunEvent)
+
+describe('wardflow run with sub-flows (spawned)', { timeout: 60_000 }, () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wardflow-subflow-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('runs a version 2 file with the sub-flows it carries, nested two deep, exit 0', async () => {
+    const result = await wardflow(['run', FIXTURE, '--json', '--input', 'topic=tea'])
+    // A hand-written file: the only lines on stderr are the notes on what the import filled in.
+    expect(result.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('wardflow: warning:'))).toEqual(
+      [],
+    )
+    expect(result.code).toBe(0)
+    const events = jsonLines(result.stdout)
+    expect(events[0]).toMatchObject({ type: 'runStart', flowId: 'cli_caller', nodeIds: ['q', 'call', 'out'] })
+    expect(events.filter((e) => e.type === 'runStart')).toHaveLength(1)
+    const out = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'out' && e.path === undefined)
+    expect(out).toMatchObject({ output: { result: 'tea! / tea tea' } })
+    const paths = new Set(events.filter((e) => e.path).map((e) => JSON.stringify(e.path)))
+    expect([...paths].sort()).toEqual(['["call","inner"]', '["call"]'])
+    expect(events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
+  })
+
+  it('prints the readable log of the calling flow only, with its outputs', async () => {
+    const result = await wardflow(['run', FIXTURE])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('✓ Shout (call) finished')
+    expect(result.stdout).not.toContain('inner')
+    expect(result.stdout).toMatch(/Outputs\n {2}result: tea! \/ tea tea\n/)
+  })
+
+  it('refuses a file whose sub-flows call back into it, naming the chain, exit 2', async () => {
+    const file = JSON.parse(await readFile(resolve(ROOT, FIXTURE), 'utf8')) as {
+      subflows: Array<{ nodes: Array<{ id: string; data: { config: Record<string, unknown> } }> }>
+    }
+    const inner = file.subflows[1]?.nodes.find((n) => n.id === 'o')
+    // `echo` now calls the caller itself: cli_caller -> shout -> echo -> cli_caller.
+    file.subflows[1]?.nodes.push({
+      id: 'back',
+      data: { config: { flow: 'cli_caller' } },
+      type: 'subflow',
+    } as never)
+    expect(inner).toBeDefined()
+    const path = join(dir, 'circle.wardflow.json')
+    await writeFile(path, JSON.stringify(file))
+    const result = await wardflow(['run', path, '--json'])
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toContain('cli_caller -> shout -> echo -> cli_caller')
+  })
+
+  it('refuses a file that calls a flow it does not carry, exit 2', async () => {
+    const file = JSON.parse(await readFile(resolve(ROOT, FIXTURE), 'utf8')) as { subflows: unknown[] }
+    file.subflows = file.subflows.slice(0, 1)
+    const path = join(dir, 'missing.wardflow.json')
+    await writeFile(path, JSON.stringify(file))
+    const result = await wardflow(['run', path])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('there is no flow "echo" to run as a sub-flow')
+  })
+})
