@@ -32,6 +32,8 @@ test('the gallery lists at least six templates, each with its id', async ({ app 
 
 for (const entry of index.templates) {
   const guarded = entry.tags.includes('guard')
+  // A branching template runs one branch; the others are not taken and show as skipped.
+  const branching = entry.tags.includes('branching')
   test(`template "${entry.id}" opens as a new flow and runs with the demo provider`, async ({
     app,
     page,
@@ -53,11 +55,13 @@ for (const entry of index.templates) {
         .filter((el) => el.getAttribute('data-node-type') !== 'note')
         .map((el) => `${el.getAttribute('data-node-type')}:${el.getAttribute('data-status')}`),
     )
-    const expected = (s: string): boolean => s.endsWith(':success') || (guarded && s === 'agent:stopped')
+    const expected = (s: string): boolean =>
+      s.endsWith(':success') || (guarded && s === 'agent:stopped') || (branching && s.endsWith(':skipped'))
     expect(
       statuses.filter((s) => !expected(s)),
       `node statuses: ${statuses.join(', ')}`,
     ).toEqual([])
+    if (branching) expect(statuses.filter((s) => s.endsWith(':skipped')).length).toBeGreaterThan(0)
     const outputs = canvas.nodesOfType('output')
     expect(await outputs.count()).toBeGreaterThan(0)
     for (const output of await outputs.all()) await expect(output).toHaveAttribute('data-status', 'success')

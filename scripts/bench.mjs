@@ -9,6 +9,7 @@ const only = process.argv.slice(2)
 const benches = [
   { name: 'engine', cmd: ['npx', 'tsx', 'bench/engine.bench.ts'] },
   { name: 'guard', cmd: ['npx', 'tsx', 'bench/guard.bench.ts'] },
+  { name: 'condition', cmd: ['npx', 'tsx', 'bench/condition.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },

@@ -168,6 +168,15 @@ export const SUBFLOW_MAX_DEPTH = 5
 export const SUBFLOW_MAX_DEPTH_RANGE: NumberRange = { min: 1, max: 20, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
 /**
+ * How many distinct template texts keep their parsed `{{references}}` between renders, and the
+ * longest text kept (characters). Parsing costs ~3 µs per reference, which a condition with 10
+ * rules paid on every evaluation (bench/condition.bench.ts); the cache is emptied when full.
+ */
+export const TEMPLATE_PARSE_CACHE_ENTRIES = 1_000
+export const TEMPLATE_PARSE_CACHE_MAX_TEXT_CHARS = 2_000
+/** Compiled `matches` patterns of condition rules kept between evaluations (emptied when full). */
+export const CONDITION_PATTERN_CACHE_ENTRIES = 500
+/**
  * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a
  * Template's text), in characters. A 1 MB input referenced 100 times made a 100 MB prompt that
  * froze the tab; 8 million characters still hold a 5 MB HTTP body (HTTP_MAX_RESPONSE_BYTES) quoted

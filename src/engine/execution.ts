@@ -42,6 +42,8 @@ export interface ExecutionParts {
   signal: AbortSignal
   /** Direct upstream outputs (the Code node's `inputs`). */
   inputs: Outputs
+  /** The keys of `inputs` in incoming-edge order (see NodeExecution.inputOrder). */
+  inputOrder?: readonly string[]
   host: ExecutionHost
 }
 
@@ -71,6 +73,9 @@ class Execution implements NodeExecution<unknown> {
   }
   get inputs(): Outputs {
     return this.parts.inputs
+  }
+  get inputOrder(): readonly string[] {
+    return this.parts.inputOrder ?? Object.keys(this.parts.inputs)
   }
   get upstream(): Outputs {
     this.upstreamCache ??= this.parts.host.visible(this.parts.node.id)

@@ -33,6 +33,12 @@ export interface NodeExecution<C> {
    */
   inputs?: Readonly<Record<string, Record<string, unknown>>>
   /**
+   * The keys of `inputs` in the order of the node's incoming edges. A record's own key order
+   * puts integer-like ids first, so a node whose result depends on edge order (merge `first`)
+   * reads this instead. Optional like `inputs`.
+   */
+  inputOrder?: readonly string[]
+  /**
    * Resolves `{{nodeId.path}}` references against `upstream` (lookup only, never evaluated).
    * `field` is the config path of the text (`prompt`, `headers[0].value`): a result over
    * `ctx.protection.templateMaxChars` throws TEMPLATE_TOO_LARGE naming it.

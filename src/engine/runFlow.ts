@@ -169,6 +169,7 @@ export async function runNode(
     ctx: nodeCtx,
     signal: options.signal ? AbortSignal.any([options.signal, ctx.signal]) : ctx.signal,
     inputs: direct,
+    inputOrder: parents.length === 0 ? Object.keys(direct) : parents.filter((p) => Object.hasOwn(direct, p)),
     host: {
       visible: () => outputs,
       lookup: (_id, ref) => (Object.hasOwn(outputs, ref) ? outputs[ref] : undefined),

@@ -125,6 +125,7 @@ export class RunScheduler implements ExecutionHost {
       ctx: this.ctx,
       signal: this.controller.signal,
       inputs,
+      inputOrder: this.inputOrder(id),
       host: this,
     }).then(
       (result) => this.succeed(id, started, result),
@@ -278,6 +279,11 @@ export class RunScheduler implements ExecutionHost {
     // Anything still running (e.g. an executor that ignored Stop) is told to give up.
     this.controller.abort()
     this.onEnd()
+  }
+
+  /** The finished direct upstream ids in incoming-edge order (graph.parents keeps it). */
+  private inputOrder(id: string): string[] {
+    return (this.plan.graph.parents.get(id) ?? []).filter((parent) => this.outputs.has(parent))
   }
 
   private directInputs(id: string): Outputs {

@@ -5,7 +5,11 @@
  * path. The node id before the path is any valid id (`constructor` too): the run looks it up in
  * a Map of outputs, never as a property.
  */
-import { TEMPLATE_MAX_DEPTH } from '../defaults.ts'
+import {
+  TEMPLATE_MAX_DEPTH,
+  TEMPLATE_PARSE_CACHE_ENTRIES,
+  TEMPLATE_PARSE_CACHE_MAX_TEXT_CHARS,
+} from '../defaults.ts'
 import { FlowError } from './errors.ts'
 
 export type PathSegment = string | number
@@ -140,6 +144,32 @@ function tooLarge(chars: number, limit: RenderLimit, nodeId: string | undefined)
   )
 }
 
+/** The text one reference becomes: its value, else its fallback, else ''. */
+function refValue(ref: TemplateRef, lookup: OutputLookup): string {
+  const outputs = ref.problem === 'too-deep' ? undefined : lookup(ref.nodeId)
+  const result: LookupResult = outputs === undefined ? { found: false } : lookupPath(outputs, ref.path)
+  const found = result.found ? valueToText(result.value) : ''
+  return found === '' ? (ref.fallback ?? '') : found
+}
+
+/**
+ * Parsed references of short template texts, reused across renders (a condition's rules, a
+ * loop body's prompt render the same texts again and again). Read-only to its one reader,
+ * renderTemplate; extractRefs still returns fresh arrays to everyone else.
+ */
+const parsedRefs = new Map<string, readonly TemplateRef[]>()
+
+function refsOf(text: string): readonly TemplateRef[] {
+  if (text.length > TEMPLATE_PARSE_CACHE_MAX_TEXT_CHARS) return extractRefs(text)
+  let refs = parsedRefs.get(text)
+  if (refs === undefined) {
+    refs = extractRefs(text)
+    if (parsedRefs.size >= TEMPLATE_PARSE_CACHE_ENTRIES) parsedRefs.clear()
+    parsedRefs.set(text, refs)
+  }
+  return refs
+}
+
 /**
  * Replaces every reference in `text`. A missing value (unknown node, missing path, null or
  * empty string) becomes the fallback, or '' without one. A refused segment throws
@@ -157,10 +187,18 @@ export function renderTemplate(
   limit?: RenderLimit,
 ): string {
   const maxChars = limit?.maxChars ?? Number.POSITIVE_INFINITY
-  const refs = extractRefs(text)
+  const refs = refsOf(text)
   if (refs.length === 0) {
     if (limit && text.length > maxChars) throw tooLarge(text.length, limit, nodeId)
     return text
+  }
+  const only = refs.length === 1 ? refs[0] : undefined
+  // The whole text is one reference (`{{ticket.category}}`, a condition rule's usual value):
+  // no pieces to join, and no map of values to keep.
+  if (only !== undefined && only.start === 0 && only.end === text.length && only.problem === undefined) {
+    const value = refValue(only, lookup)
+    if (limit && value.length > maxChars) throw tooLarge(value.length, limit, nodeId)
+    return value
   }
   const pieces: string[] = []
   const values = new Map<string, string>()
@@ -179,10 +217,7 @@ export function renderTemplate(
     }
     let value = values.get(ref.raw)
     if (value === undefined) {
-      const outputs = ref.problem === 'too-deep' ? undefined : lookup(ref.nodeId)
-      const result: LookupResult = outputs === undefined ? { found: false } : lookupPath(outputs, ref.path)
-      const found = result.found ? valueToText(result.value) : ''
-      value = found === '' ? (ref.fallback ?? '') : found
+      value = refValue(ref, lookup)
       values.set(ref.raw, value)
     }
     pieces.push(text.slice(last, ref.start), value)

@@ -2,6 +2,7 @@
  * Rule evaluation of the condition node, on resolved text. Pure: the executor resolves the
  * templates and reports through `note` (a rule on a value that is not a number says so).
  */
+import { CONDITION_PATTERN_CACHE_ENTRIES } from '../../defaults.ts'
 import type { ConditionCase, ConditionRule } from './schema.ts'
 
 /** A rule after template resolution. */
@@ -11,13 +12,27 @@ export interface ResolvedRule {
   to: string
 }
 
+/**
+ * Compiled patterns by flags and source, shared by every evaluation (without the `g` flag a
+ * RegExp keeps no state between tests); emptied when full.
+ */
+const patterns = new Map<string, RegExp | string>()
+
 /** The RegExp of a `matches` rule, or the engine's message when the pattern is not valid. */
 export function compilePattern(rule: Pick<ConditionRule, 'to' | 'ignoreCase'>): RegExp | string {
-  try {
-    return new RegExp(rule.to, rule.ignoreCase ? 'i' : '')
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+  const flags = rule.ignoreCase ? 'i' : ''
+  const key = `${flags}/${rule.to}`
+  let pattern = patterns.get(key)
+  if (pattern === undefined) {
+    try {
+      pattern = new RegExp(rule.to, flags)
+    } catch (error) {
+      pattern = error instanceof Error ? error.message : String(error)
+    }
+    if (patterns.size >= CONDITION_PATTERN_CACHE_ENTRIES) patterns.clear()
+    patterns.set(key, pattern)
   }
+  return pattern
 }
 
 function asNumber(text: string): number | undefined {
@@ -26,10 +41,14 @@ function asNumber(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined
 }
 
-/** Whether one resolved rule holds; `note` hears why a numeric rule could not compare. */
+/**
+ * Whether one resolved rule holds; `note` hears why a numeric rule could not compare. No
+ * closures or arrays per call: a condition runs every rule on every evaluation, and under tsx
+ * each closure created costs a name-keeping call (bench/condition.bench.ts).
+ */
 export function ruleHolds({ rule, value, to }: ResolvedRule, note: (text: string) => void): boolean {
-  const fold = (s: string) => (rule.ignoreCase ? s.toLowerCase() : s)
-  const [a, b] = [fold(value), fold(to)]
+  const a = rule.ignoreCase ? value.toLowerCase() : value
+  const b = rule.ignoreCase ? to.toLowerCase() : to
   switch (rule.op) {
     case 'equals':
       return a === b
@@ -44,7 +63,8 @@ export function ruleHolds({ rule, value, to }: ResolvedRule, note: (text: string
     case 'endsWith':
       return a.endsWith(b)
     case 'matches': {
-      const pattern = compilePattern(rule)
+      // The resolved `to`: a pattern may be built from upstream values.
+      const pattern = compilePattern({ to, ignoreCase: rule.ignoreCase })
       return typeof pattern !== 'string' && pattern.test(value)
     }
     case 'isEmpty':
@@ -73,5 +93,7 @@ export function caseHolds(
   note: (text: string) => void,
 ): boolean {
   if (rules.length === 0) return false
-  return c.match === 'any' ? rules.some((r) => ruleHolds(r, note)) : rules.every((r) => ruleHolds(r, note))
+  const any = c.match === 'any'
+  for (const rule of rules) if (ruleHolds(rule, note) === any) return any
+  return !any
 }

@@ -7,21 +7,40 @@ import { defineNodeType, valueToText, type NodeExecution, type NodeResult } from
 import { zodParser, type NodeDefinition } from '../types.ts'
 import { defaultMergeConfig, MERGE_CONFIG_VERSION, mergeConfigSchema, type MergeConfig } from './schema.ts'
 
+type Output = Record<string, unknown>
+
+/** `outputField` of one input's output, or the whole output without it. */
+function picked(output: Output | null, field: string | undefined): unknown {
+  if (field === undefined || output === null) return output
+  return Object.hasOwn(output, field) ? output[field] : null
+}
+
 export async function executeMerge({
   config,
-  inputs,
+  inputs = {},
+  inputOrder,
   emit,
 }: NodeExecution<MergeConfig>): Promise<NodeResult> {
-  const finished = Object.entries(inputs ?? {})
+  // Edge order, not the record's key order (which puts integer-like ids such as "12" first).
+  const order = (inputOrder ?? Object.keys(inputs)).filter((id) => Object.hasOwn(inputs, id))
+  const { outputKey, outputField } = config
   if (config.mode === 'all') {
-    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-    for (const [id, output] of finished) values[id] = output
-    emit.chunk(finished.map(([id]) => id).join(', '), 'output')
-    return { output: { values } }
+    const values = Object.create(null) as Output
+    const keyed = Object.create(null) as Output
+    for (const id of order) {
+      const output = inputs[id] ?? null
+      values[id] = output
+      keyed[id] = picked(output, outputField)
+    }
+    emit.chunk(order.join(', '), 'output')
+    return { output: outputKey === undefined ? { values } : { values, [outputKey]: keyed } }
   }
-  const [from, value] = finished[0] ?? [null, null]
+  const from = order[0] ?? null
+  const value = from === null ? null : (inputs[from] ?? null)
   emit.chunk(valueToText(value), 'output')
-  return { output: { value, from } }
+  const output: Output = { value, from }
+  if (outputKey !== undefined) output[outputKey] = picked(value, outputField)
+  return { output }
 }
 
 export const mergeNode: NodeDefinition<MergeConfig> = {
@@ -52,7 +71,10 @@ export const mergeNode: NodeDefinition<MergeConfig> = {
     type: 'merge',
     parseConfig: zodParser(mergeConfigSchema),
     joinsBranches: true,
-    outputs: (config) => (config.mode === 'all' ? ['values'] : ['value', 'from']),
+    outputs: (config) => [
+      ...(config.mode === 'all' ? ['values'] : ['value', 'from']),
+      ...(config.outputKey === undefined ? [] : [config.outputKey]),
+    ],
     templates: () => [],
     execute: executeMerge,
   }),
