@@ -263,12 +263,12 @@ test('a PatchCat workflow imports, with an unsupported node kept as a placeholde
   await expect(canvas.nodesOfType('output')).toHaveCount(1)
   const placeholder = canvas.nodesOfType('unsupported')
   await expect(placeholder).toHaveCount(1)
-  await expect(placeholder).toContainText('condition')
+  await expect(placeholder).toContainText('webhook')
   await expect(canvas.edges).toHaveCount(3)
 
   const report = app.page.getByTestId('import-report')
   await expect(report).toBeVisible()
-  await expect(report).toContainText('condition')
+  await expect(report).toContainText('webhook')
 
   // The prompt became a template with its text; the output reads the template's new field.
   await canvas.select('reply_prompt')
@@ -281,6 +281,6 @@ test('a PatchCat workflow imports, with an unsupported node kept as a placeholde
   // Run is refused with a banner that names the placeholder; nothing runs.
   await app.run.start()
   await expect(app.errorBanner).toBeVisible()
-  await expect(app.errorBanner).toContainText('condition')
+  await expect(app.errorBanner).toContainText('webhook')
   await expect(app.page.locator('[data-testid="flow-node"]:not([data-status="idle"])')).toHaveCount(0)
 })
