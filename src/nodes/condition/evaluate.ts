@@ -2,22 +2,13 @@
  * Rule evaluation of the condition node, on resolved text. Pure: the executor resolves the
  * templates and reports through `note` (a rule on a value that is not a number says so).
  */
-import type { ConditionCase, ConditionRule } from './schema.ts'
+import { compilePattern, type ConditionCase, type ConditionRule } from './schema.ts'
 
 /** A rule after template resolution. */
 export interface ResolvedRule {
   rule: ConditionRule
   value: string
   to: string
-}
-
-/** The RegExp of a `matches` rule, or the engine's message when the pattern is not valid. */
-export function compilePattern(rule: Pick<ConditionRule, 'to' | 'ignoreCase'>): RegExp | string {
-  try {
-    return new RegExp(rule.to, rule.ignoreCase ? 'i' : '')
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
 }
 
 function asNumber(text: string): number | undefined {

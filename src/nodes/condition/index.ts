@@ -2,17 +2,10 @@
  * Condition node: tries its cases in order and takes the first that holds (else `else`). Each
  * case is an output handle; the handles not chosen are not taken, so their branches never run.
  */
+import { DEFAULT_INPUT_PORT, defineNodeType, type ConfigIssue, type NodePorts } from '../../engine/index.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import {
-  DEFAULT_INPUT_PORT,
-  defineNodeType,
-  type ConfigIssue,
-  type NodeExecution,
-  type NodePorts,
-  type NodeResult,
-} from '../../engine/index.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
-import { caseHolds, compilePattern, type ResolvedRule } from './evaluate.ts'
-import {
+  compilePattern,
   CONDITION_CONFIG_VERSION,
   conditionConfigSchema,
   defaultConditionConfig,
@@ -49,33 +42,6 @@ function badPatterns(config: ConditionConfig): ConfigIssue[] {
   return issues
 }
 
-export async function executeCondition({
-  config,
-  resolve,
-  emit,
-}: NodeExecution<ConditionConfig>): Promise<NodeResult> {
-  const note = (text: string) => emit.chunk(`${text}\n`, 'log')
-  let taken: string = ELSE_PORT
-  let value: string | null = null
-  for (const [i, c] of config.cases.entries()) {
-    const rules: ResolvedRule[] = c.rules.map((rule, j) => ({
-      rule,
-      value: resolve(rule.value, `cases[${i}].rules[${j}].value`),
-      to: resolve(rule.to, `cases[${i}].rules[${j}].to`),
-    }))
-    // With no case holding, `value` is the first case's first rule's value.
-    if (i === 0) value = rules[0]?.value ?? null
-    if (caseHolds(c, rules, note)) {
-      taken = c.id
-      value = rules[0]?.value ?? null
-      break
-    }
-  }
-  emit.chunk(taken, 'output')
-  const ports = conditionPorts(config).outputs.map((p) => p.id)
-  return { output: { case: taken, value }, notTaken: ports.filter((id) => id !== taken) }
-}
-
 export const conditionNode: NodeDefinition<ConditionConfig> = {
   type: 'condition',
   icon: '⑂',
@@ -104,6 +70,6 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
     outputs: () => ['case', 'value'],
     check: badPatterns,
     templates: (config) => config.cases.flatMap((c) => c.rules.flatMap((r) => [r.value, r.to])),
-    execute: executeCondition,
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeCondition)),
   }),
 }

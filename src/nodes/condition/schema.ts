@@ -68,3 +68,12 @@ export function defaultConditionConfig(): ConditionConfig {
     cases: [{ id: 'case_1', match: 'all', rules: [{ value: '', op: 'equals', to: '' }] }],
   }
 }
+
+/** The RegExp of a `matches` rule, or the engine's message when the pattern is not valid. */
+export function compilePattern(rule: Pick<ConditionRule, 'to' | 'ignoreCase'>): RegExp | string {
+  try {
+    return new RegExp(rule.to, rule.ignoreCase ? 'i' : '')
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}

@@ -3,26 +3,9 @@
  * taken and at least one finished (`joinsBranches`); it sees only the inputs that finished, in
  * the order of its incoming edges.
  */
-import { defineNodeType, valueToText, type NodeExecution, type NodeResult } from '../../engine/index.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
+import { defineNodeType } from '../../engine/index.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultMergeConfig, MERGE_CONFIG_VERSION, mergeConfigSchema, type MergeConfig } from './schema.ts'
-
-export async function executeMerge({
-  config,
-  inputs,
-  emit,
-}: NodeExecution<MergeConfig>): Promise<NodeResult> {
-  const finished = Object.entries(inputs ?? {})
-  if (config.mode === 'all') {
-    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-    for (const [id, output] of finished) values[id] = output
-    emit.chunk(finished.map(([id]) => id).join(', '), 'output')
-    return { output: { values } }
-  }
-  const [from, value] = finished[0] ?? [null, null]
-  emit.chunk(valueToText(value), 'output')
-  return { output: { value, from } }
-}
 
 export const mergeNode: NodeDefinition<MergeConfig> = {
   type: 'merge',
@@ -54,6 +37,6 @@ export const mergeNode: NodeDefinition<MergeConfig> = {
     joinsBranches: true,
     outputs: (config) => (config.mode === 'all' ? ['values'] : ['value', 'from']),
     templates: () => [],
-    execute: executeMerge,
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeMerge)),
   }),
 }
