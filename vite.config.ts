@@ -12,9 +12,14 @@ export default defineConfig({
   plugins: [react(), precachePlugin({ source: 'src/offline/sw.ts' })],
   worker: workerOptions,
   build: { target: 'es2022', chunkSizeWarningLimit: 5000, sourcemap: false },
-  // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship.
+  // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship. React
+  // Flow tweens no colours: d3's colour parsing need not ship either (vite/d3ColorStub.ts).
   resolve: {
     alias: [
+      {
+        find: /^d3-color$/,
+        replacement: fileURLToPath(new URL('./vite/d3ColorStub.ts', import.meta.url)),
+      },
       {
         find: /^use-sync-external-store\/shim$/,
         replacement: fileURLToPath(new URL('./vite/syncExternalStoreShim.ts', import.meta.url)),
@@ -27,5 +32,7 @@ export default defineConfig({
     setupFiles: ['./tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
+    // Through Vite's resolver, so d3 gets the d3-color stand-in as in the build (tests/build).
+    server: { deps: { inline: [/\/d3-(interpolate|transition)\//] } },
   },
 })

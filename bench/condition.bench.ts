@@ -6,7 +6,7 @@
  * Prints a table and exits non-zero when the target fails.
  */
 import { renderTemplate, type NodeExecution } from '../src/engine/index.ts'
-import { executeCondition } from '../src/nodes/condition/index.ts'
+import { executeCondition } from '../src/nodes/condition/execute.ts'
 import { conditionConfigSchema, type ConditionConfig } from '../src/nodes/condition/schema.ts'
 
 const TARGET_EVALUATION_US = 5

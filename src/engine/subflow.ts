@@ -11,6 +11,7 @@ import { addUsage, emptyUsage, type RunEvent, type Usage } from './events.ts'
 import type { FlowDocument } from './flow.ts'
 import type { NodeExecution, NodeRegistry, NodeResult } from './nodeType.ts'
 import { keyedRecord } from './keyed.ts'
+import { chainText } from './subflowCheck.ts'
 
 /**
  * A flow another flow may call, with its interface already worked out by the host (which knows
@@ -58,11 +59,6 @@ export function nestedContext(
 function flowName(called: CalledFlow | undefined, flowId: string): string {
   const name = called?.doc.metadata.name.trim()
   return name ? `"${name}"` : `"${flowId}"`
-}
-
-/** `a -> b -> a`, how messages name a chain of flows. */
-export function chainText(chain: readonly string[]): string {
-  return chain.join(' -> ')
 }
 
 /**

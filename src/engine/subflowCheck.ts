@@ -8,7 +8,15 @@ import type { FlowDocument } from './flow.ts'
 import type { NodeRegistry } from './nodeType.ts'
 import type { Problem } from './structure.ts'
 import { nodeLabel } from './structure.ts'
-import { chainText, type FlowLookup } from './subflow.ts'
+import type { FlowLookup } from './subflow.ts'
+
+/**
+ * `a -> b -> a`, how messages name a chain of flows. Here, not in subflow.ts, so preflight (which
+ * the editor runs from the start) does not bring the sub-flow runner with it.
+ */
+export function chainText(chain: readonly string[]): string {
+  return chain.join(' -> ')
+}
 
 /** The flow id each `subflow` node of `doc` calls, with the node's id ('' ids left out). */
 export function calledFlows(

@@ -15,7 +15,6 @@ import type { FlowSummary, LibraryState } from '../../store/libraryStore.ts'
 import type { NoticeState } from '../../store/noticeStore.ts'
 import type { FlowsService } from '../../ui/services.ts'
 import { loadStorage } from './loadStorage.ts'
-import { describeFlow } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import type { TabSync } from './tabSync.ts'
 
@@ -161,6 +160,8 @@ export function createFlowsService(deps: FlowsServiceDeps): AppFlowsService {
       const { storage, db } = await repo()
       const loaded = await storage.loadFlow(db, id)
       if (loaded === undefined) return null
+      // With the inspector's sub-flow field, not the page's start.
+      const { describeFlow } = await import('../../nodes/flowLookup.ts')
       const { inputKeys, outputKeys } = describeFlow(loaded.doc, nodeCatalog)
       return { inputKeys, outputKeys }
     },

@@ -2,37 +2,13 @@
  * Rule evaluation of the condition node, on resolved text. Pure: the executor resolves the
  * templates and reports through `note` (a rule on a value that is not a number says so).
  */
-import { CONDITION_PATTERN_CACHE_ENTRIES } from '../../defaults.ts'
-import type { ConditionCase, ConditionRule } from './schema.ts'
+import { compilePattern, type ConditionCase, type ConditionRule } from './schema.ts'
 
 /** A rule after template resolution. */
 export interface ResolvedRule {
   rule: ConditionRule
   value: string
   to: string
-}
-
-/**
- * Compiled patterns by flags and source, shared by every evaluation (without the `g` flag a
- * RegExp keeps no state between tests); emptied when full.
- */
-const patterns = new Map<string, RegExp | string>()
-
-/** The RegExp of a `matches` rule, or the engine's message when the pattern is not valid. */
-export function compilePattern(rule: Pick<ConditionRule, 'to' | 'ignoreCase'>): RegExp | string {
-  const flags = rule.ignoreCase ? 'i' : ''
-  const key = `${flags}/${rule.to}`
-  let pattern = patterns.get(key)
-  if (pattern === undefined) {
-    try {
-      pattern = new RegExp(rule.to, flags)
-    } catch (error) {
-      pattern = error instanceof Error ? error.message : String(error)
-    }
-    if (patterns.size >= CONDITION_PATTERN_CACHE_ENTRIES) patterns.clear()
-    patterns.set(key, pattern)
-  }
-  return pattern
 }
 
 function asNumber(text: string): number | undefined {

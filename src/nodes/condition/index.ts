@@ -2,24 +2,15 @@
  * Condition node: tries its cases in order and takes the first that holds (else `else`). Each
  * case is an output handle; the handles not chosen are not taken, so their branches never run.
  */
+import { DEFAULT_INPUT_PORT, defineNodeType, type ConfigIssue, type NodePorts } from '../../engine/index.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import {
-  DEFAULT_INPUT_PORT,
-  defineNodeType,
-  type ConfigIssue,
-  type NodeExecution,
-  type NodePorts,
-  type NodeResult,
-} from '../../engine/index.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
-import { caseHolds, compilePattern, type ResolvedRule } from './evaluate.ts'
-import {
+  compilePattern,
   CONDITION_CONFIG_VERSION,
   conditionConfigSchema,
   defaultConditionConfig,
   ELSE_PORT,
-  type ConditionCase,
   type ConditionConfig,
-  type ConditionRule,
 } from './schema.ts'
 
 export function conditionPorts(config: ConditionConfig): NodePorts {
@@ -51,51 +42,6 @@ function badPatterns(config: ConditionConfig): ConfigIssue[] {
   return issues
 }
 
-/**
- * The console note of a rule that could not compare. Returned rather than declared inline: a
- * named arrow costs a name-keeping call per evaluation under tsx, the CLI's and bench's loader.
- */
-function logTo(emit: NodeExecution<ConditionConfig>['emit']): (text: string) => void {
-  return (text) => emit.chunk(`${text}\n`, 'log')
-}
-
-export async function executeCondition({
-  config,
-  resolve,
-  emit,
-}: NodeExecution<ConditionConfig>): Promise<NodeResult> {
-  const note = logTo(emit)
-  let taken: string = ELSE_PORT
-  let value: string | null = null
-  // Plain loops, no closures per rule: this runs on every evaluation (bench/condition.bench.ts).
-  const { cases } = config
-  for (let i = 0; i < cases.length; i++) {
-    const c = cases[i] as ConditionCase
-    const rules: ResolvedRule[] = []
-    for (let j = 0; j < c.rules.length; j++) {
-      const rule = c.rules[j] as ConditionRule
-      // Text without a reference is itself: no field path to build, nothing to resolve.
-      const value = rule.value.includes('{{')
-        ? resolve(rule.value, `cases[${i}].rules[${j}].value`)
-        : rule.value
-      const to = rule.to.includes('{{') ? resolve(rule.to, `cases[${i}].rules[${j}].to`) : rule.to
-      rules.push({ rule, value, to })
-    }
-    // With no case holding, `value` is the first case's first rule's value.
-    if (i === 0) value = rules[0]?.value ?? null
-    if (caseHolds(c, rules, note)) {
-      taken = c.id
-      value = rules[0]?.value ?? null
-      break
-    }
-  }
-  emit.chunk(taken, 'output')
-  const notTaken: string[] = []
-  for (const c of cases) if (c.id !== taken) notTaken.push(c.id)
-  if (taken !== ELSE_PORT) notTaken.push(ELSE_PORT)
-  return { output: { case: taken, value }, notTaken }
-}
-
 export const conditionNode: NodeDefinition<ConditionConfig> = {
   type: 'condition',
   icon: '⑂',
@@ -124,6 +70,6 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
     outputs: () => ['case', 'value'],
     check: badPatterns,
     templates: (config) => config.cases.flatMap((c) => c.rules.flatMap((r) => [r.value, r.to])),
-    execute: executeCondition,
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeCondition)),
   }),
 }

@@ -1,6 +1,6 @@
 /** Condition node config: cases of rules, tried in order (../shared/design/flow-control.md). */
 import { z } from '../../zodMini.ts'
-import { NODE_ID_PATTERN } from '../../defaults.ts'
+import { CONDITION_PATTERN_CACHE_ENTRIES, NODE_ID_PATTERN } from '../../defaults.ts'
 
 export const CONDITION_CONFIG_VERSION = 1
 
@@ -67,4 +67,27 @@ export function defaultConditionConfig(): ConditionConfig {
     configVersion: CONDITION_CONFIG_VERSION,
     cases: [{ id: 'case_1', match: 'all', rules: [{ value: '', op: 'equals', to: '' }] }],
   }
+}
+
+/**
+ * Compiled patterns by flags and source, shared by every evaluation (without the `g` flag a
+ * RegExp keeps no state between tests); emptied when full.
+ */
+const patterns = new Map<string, RegExp | string>()
+
+/** The RegExp of a `matches` rule, or the engine's message when the pattern is not valid. */
+export function compilePattern(rule: Pick<ConditionRule, 'to' | 'ignoreCase'>): RegExp | string {
+  const flags = rule.ignoreCase ? 'i' : ''
+  const key = `${flags}/${rule.to}`
+  let pattern = patterns.get(key)
+  if (pattern === undefined) {
+    try {
+      pattern = new RegExp(rule.to, flags)
+    } catch (error) {
+      pattern = error instanceof Error ? error.message : String(error)
+    }
+    if (patterns.size >= CONDITION_PATTERN_CACHE_ENTRIES) patterns.clear()
+    patterns.set(key, pattern)
+  }
+  return pattern
 }

@@ -3,45 +3,9 @@
  * taken and at least one finished (`joinsBranches`); it sees only the inputs that finished, in
  * the order of its incoming edges.
  */
-import { defineNodeType, valueToText, type NodeExecution, type NodeResult } from '../../engine/index.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
+import { defineNodeType } from '../../engine/index.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultMergeConfig, MERGE_CONFIG_VERSION, mergeConfigSchema, type MergeConfig } from './schema.ts'
-
-type Output = Record<string, unknown>
-
-/** `outputField` of one input's output, or the whole output without it. */
-function picked(output: Output | null, field: string | undefined): unknown {
-  if (field === undefined || output === null) return output
-  return Object.hasOwn(output, field) ? output[field] : null
-}
-
-export async function executeMerge({
-  config,
-  inputs = {},
-  inputOrder,
-  emit,
-}: NodeExecution<MergeConfig>): Promise<NodeResult> {
-  // Edge order, not the record's key order (which puts integer-like ids such as "12" first).
-  const order = (inputOrder ?? Object.keys(inputs)).filter((id) => Object.hasOwn(inputs, id))
-  const { outputKey, outputField } = config
-  if (config.mode === 'all') {
-    const values = Object.create(null) as Output
-    const keyed = Object.create(null) as Output
-    for (const id of order) {
-      const output = inputs[id] ?? null
-      values[id] = output
-      keyed[id] = picked(output, outputField)
-    }
-    emit.chunk(order.join(', '), 'output')
-    return { output: outputKey === undefined ? { values } : { values, [outputKey]: keyed } }
-  }
-  const from = order[0] ?? null
-  const value = from === null ? null : (inputs[from] ?? null)
-  emit.chunk(valueToText(value), 'output')
-  const output: Output = { value, from }
-  if (outputKey !== undefined) output[outputKey] = picked(value, outputField)
-  return { output }
-}
 
 export const mergeNode: NodeDefinition<MergeConfig> = {
   type: 'merge',
@@ -76,6 +40,6 @@ export const mergeNode: NodeDefinition<MergeConfig> = {
       ...(config.outputKey === undefined ? [] : [config.outputKey]),
     ],
     templates: () => [],
-    execute: executeMerge,
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeMerge)),
   }),
 }

@@ -2,8 +2,8 @@
  * Sub-flow node: runs another flow as one step. Its inputs fill the called flow's Input keys,
  * its output is the called flow's Output values merged by key (engine/subflow.ts runs it).
  */
-import { defineNodeType, runSubflow } from '../../engine/index.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
+import { defineNodeType } from '../../engine/index.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import {
   defaultSubflowConfig,
   SUBFLOW_CONFIG_VERSION,
@@ -55,11 +55,6 @@ export const subflowNode: NodeDefinition<SubflowConfig> = {
         ? [{ path: 'flow', message: 'Pick the flow to run.', key: 'nodes:issues.subflowMissing' }]
         : [],
     templates: (config) => Object.values(config.inputs),
-    execute: async (exec) => {
-      const inputs: Record<string, string> = {}
-      for (const [key, template] of Object.entries(exec.config.inputs))
-        inputs[key] = exec.resolve(template, `inputs.${key}`)
-      return runSubflow(exec, exec.config.flow, inputs)
-    },
+    execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeSubflow)),
   }),
 }

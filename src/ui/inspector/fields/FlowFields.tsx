@@ -31,8 +31,10 @@ export function FlowField({ inputId, describedBy, value, onChange }: FieldProps)
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{t('nodes:subflow.pick')}</option>
-        {!known ? <option value={current}>{t('nodes:subflow.missingFlow', { flow: current })}</option> : null}
+        <option value="">{t('fields:subflow.pick')}</option>
+        {!known ? (
+          <option value={current}>{t('fields:subflow.missingFlow', { flow: current })}</option>
+        ) : null}
         {flows.map((f) => (
           <option key={f.id} value={f.id}>
             {f.name}
@@ -45,7 +47,7 @@ export function FlowField({ inputId, describedBy, value, onChange }: FieldProps)
         disabled={current === '' || !known}
         onClick={() => void service.open(current)}
       >
-        {t('nodes:subflow.open')}
+        {t('fields:subflow.open')}
       </Button>
     </div>
   )
@@ -78,7 +80,7 @@ export function FlowInputsField({ inputId, value, config, label, onChange }: Fie
     typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : {}
-  if (flowId === '') return <p className="wf-section-hint">{t('nodes:subflow.pickFirst')}</p>
+  if (flowId === '') return <p className="wf-section-hint">{t('fields:subflow.pickFirst')}</p>
   // The called flow's keys first, then any mapped key it no longer has (kept, not dropped).
   const names = [
     ...(keys?.inputKeys ?? []),
@@ -86,7 +88,7 @@ export function FlowInputsField({ inputId, value, config, label, onChange }: Fie
   ]
   return (
     <div className="wf-pairs" id={inputId} data-testid="subflow-inputs">
-      {keys && names.length === 0 ? <p className="wf-section-hint">{t('nodes:subflow.noInputs')}</p> : null}
+      {keys && names.length === 0 ? <p className="wf-section-hint">{t('fields:subflow.noInputs')}</p> : null}
       {names.map((name) => (
         <label className="wf-pairs__row" key={name}>
           <span className="wf-pairs__key">{name}</span>
@@ -102,8 +104,8 @@ export function FlowInputsField({ inputId, value, config, label, onChange }: Fie
       ))}
       {keys ? (
         <p className="wf-section-hint" data-testid="subflow-outputs">
-          {t('nodes:subflow.outputs')}:{' '}
-          {keys.outputKeys.length > 0 ? keys.outputKeys.join(', ') : t('nodes:subflow.noOutputs')}
+          {t('fields:subflow.outputs')}:{' '}
+          {keys.outputKeys.length > 0 ? keys.outputKeys.join(', ') : t('fields:subflow.noOutputs')}
         </p>
       ) : null}
     </div>
