@@ -65,6 +65,7 @@ export type FieldKind =
   | 'record' // { [key]: string } (input values, output values)
   | 'tools' // the Agent tools editor
   | 'json' // any JSON, edited in Monaco
+  | 'cases' // a condition's cases and rules, edited as a form (CasesField)
 
 export interface FieldSpec {
   /** Config key (top level). */

@@ -75,3 +75,34 @@ export function caseHolds(
   if (rules.length === 0) return false
   return c.match === 'any' ? rules.some((r) => ruleHolds(r, note)) : rules.every((r) => ruleHolds(r, note))
 }
+
+/** The case a condition takes and its output value; `resolve` fills a rule's templates in. */
+export interface CaseChoice {
+  /** A case id, or `else` when none holds. */
+  taken: string
+  value: string | null
+}
+
+/**
+ * Tries the cases in order (the executor and the inspector's preview both call this, so the
+ * preview says what a run would do). With no case holding, `value` is the first case's first
+ * rule's value.
+ */
+export function chooseCase(
+  cases: readonly ConditionCase[],
+  resolve: (template: string, field: string) => string,
+  note: (text: string) => void,
+  elseId: string,
+): CaseChoice {
+  let value: string | null = null
+  for (const [i, c] of cases.entries()) {
+    const rules: ResolvedRule[] = c.rules.map((rule, j) => ({
+      rule,
+      value: resolve(rule.value, `cases[${i}].rules[${j}].value`),
+      to: resolve(rule.to, `cases[${i}].rules[${j}].to`),
+    }))
+    if (i === 0) value = rules[0]?.value ?? null
+    if (caseHolds(c, rules, note)) return { taken: c.id, value: rules[0]?.value ?? null }
+  }
+  return { taken: elseId, value }
+}

@@ -11,7 +11,7 @@ import {
   type NodeResult,
 } from '../../engine/index.ts'
 import { zodParser, type NodeDefinition } from '../types.ts'
-import { caseHolds, compilePattern, type ResolvedRule } from './evaluate.ts'
+import { chooseCase, compilePattern } from './evaluate.ts'
 import {
   CONDITION_CONFIG_VERSION,
   conditionConfigSchema,
@@ -55,22 +55,7 @@ export async function executeCondition({
   emit,
 }: NodeExecution<ConditionConfig>): Promise<NodeResult> {
   const note = (text: string) => emit.chunk(`${text}\n`, 'log')
-  let taken: string = ELSE_PORT
-  let value: string | null = null
-  for (const [i, c] of config.cases.entries()) {
-    const rules: ResolvedRule[] = c.rules.map((rule, j) => ({
-      rule,
-      value: resolve(rule.value, `cases[${i}].rules[${j}].value`),
-      to: resolve(rule.to, `cases[${i}].rules[${j}].to`),
-    }))
-    // With no case holding, `value` is the first case's first rule's value.
-    if (i === 0) value = rules[0]?.value ?? null
-    if (caseHolds(c, rules, note)) {
-      taken = c.id
-      value = rules[0]?.value ?? null
-      break
-    }
-  }
+  const { taken, value } = chooseCase(config.cases, resolve, note, ELSE_PORT)
   emit.chunk(taken, 'output')
   const ports = conditionPorts(config).outputs.map((p) => p.id)
   return { output: { case: taken, value }, notTaken: ports.filter((id) => id !== taken) }
@@ -88,8 +73,7 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
   fields: [
     {
       key: 'cases',
-      kind: 'json',
-      language: 'json',
+      kind: 'cases',
       labelKey: 'fields:condition.cases.label',
       helpKey: 'fields:condition.cases.help',
     },

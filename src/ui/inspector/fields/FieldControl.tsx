@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { InheritedSetting } from '../../../engine/index.ts'
 import type { FieldKind, FieldSpec } from '../../../nodes/types.ts'
 import { flowStore } from '../../../store/flowStore.ts'
+import { CasesField } from './CasesField.tsx'
 import { BooleanField, SelectField, TextField } from './basic.tsx'
 import { FieldHelp, FieldShell } from './FieldShell.tsx'
 import { isOverridden } from './inherit.ts'
@@ -42,10 +43,11 @@ const CONTROLS: Record<FieldKind, ComponentType<FieldProps>> = {
   record: PairsField,
   tools: ToolsField,
   json: JsonField,
+  cases: CasesField,
 }
 
 /** Kinds whose control is a group of inputs (labelled as a group, not one input). */
-const GROUPS: ReadonlySet<FieldKind> = new Set(['keyValues', 'record', 'tools', 'code', 'json'])
+const GROUPS: ReadonlySet<FieldKind> = new Set(['keyValues', 'record', 'tools', 'code', 'json', 'cases'])
 
 export interface FieldControlProps {
   nodeId: string
