@@ -123,6 +123,11 @@ export interface NodeDefinition<C = unknown> {
   uses?(config: C): NodeUses
   wiring?: NodeWiring<C>
   /**
+   * The output handles a finished run of this node carried a value on, read from its output (a
+   * condition: the case it took); absent: every output. The canvas highlights the taken path.
+   */
+  takenOutputs?(output: Readonly<Record<string, unknown>>): readonly string[] | undefined
+  /**
    * What each optional field takes when the node leaves it empty, keyed by field key, given the
    * global settings a run gets (`RunContext.protection`). The executor resolves empty fields
    * with the same function (`effectiveSetting`), so the inspector shows what runs.

@@ -81,6 +81,7 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
   summary: (config) => [...config.cases.map((c) => c.label?.trim() || c.id), ELSE_PORT].join(' · '),
   palette: { group: 'logic', order: 10 },
   wiring: { mainOutput: () => 'case' },
+  takenOutputs: (output) => (typeof output['case'] === 'string' ? [output['case']] : undefined),
   engine: defineNodeType<ConditionConfig>({
     type: 'condition',
     parseConfig: zodParser(conditionConfigSchema),
