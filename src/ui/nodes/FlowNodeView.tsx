@@ -14,6 +14,7 @@ import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { consoleBoxPx, useRoomBelowPx } from './consoleRoom.ts'
 import { NodeTitle } from './NodeTitle.tsx'
 import { PortHandles } from './PortHandles.tsx'
+import { usePortsChanged } from './usePortsChanged.ts'
 import { useNodeText } from './nodeText.ts'
 
 /**
@@ -91,6 +92,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       : node.type
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
   const ports = useMemo(() => nodeCatalog.ports(node), [node])
+  usePortsChanged(id, ports)
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
   // A console only where there is something to read. A running node that has printed nothing
   // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
