@@ -145,6 +145,28 @@ export class CanvasPage {
     await mouse.up()
   }
 
+  /** One declared port's handle (`port-output-yes`): a condition has one per case plus else. */
+  port(id: string, side: 'input' | 'output', port: string): Locator {
+    return this.node(id).getByTestId(`port-${side}-${port}`)
+  }
+
+  /** Drags from output port `port` of `fromId` (a condition's case) to `toId`'s input handle. */
+  async connectPort(fromId: string, port: string, toId: string): Promise<void> {
+    const from = await this.centreOf(this.port(fromId, 'output', port))
+    const to = await this.centreOf(this.node(toId).locator('[data-handlepos="left"]'))
+    const mouse = this.page.mouse
+    await mouse.move(from.x, from.y)
+    await mouse.down()
+    await mouse.move(from.x + 20, from.y + 10, { steps: 4 })
+    await mouse.move(to.x, to.y, { steps: 12 })
+    await mouse.up()
+  }
+
+  /** Why a node did not run, as its body says (`node-skip-reason`). */
+  skipReason(id: string): Locator {
+    return this.node(id).getByTestId('node-skip-reason')
+  }
+
   /** A node's focusable frame (React Flow's wrapper, which Tab reaches and Enter selects). */
   nodeFrame(id: string): Locator {
     return this.page.locator(`.react-flow__node[data-id="${id}"]`)

@@ -134,4 +134,29 @@ export class InspectorPage {
     await this.page.keyboard.insertText(code)
     await expect(editor.locator('.view-lines')).toContainText(code.split('\n')[0] ?? '')
   }
+
+  /** Case `n` (1-based) of a condition's cases editor (`condition-case`). */
+  conditionCase(n: number): Locator {
+    return this.root.getByTestId('condition-case').nth(n - 1)
+  }
+
+  /** The preview line of a condition: which case the last run's values take. */
+  get conditionPreview(): Locator {
+    return this.root.getByTestId('condition-preview')
+  }
+
+  /**
+   * Fills case `n`'s id, then its rule 1: the value picked from the upstream fields list, the
+   * op chosen and the text to compare with typed, by keyboard and the pickers a person uses.
+   */
+  async fillCase(n: number, c: { id: string; pick: string; op: string; to: string }): Promise<void> {
+    const box = this.conditionCase(n)
+    await this.typeInto(box.getByLabel('Id (output handle)', { exact: true }), c.id)
+    await expect(box).toHaveAttribute('data-case-id', c.id)
+    const rule = box.getByTestId('condition-rule').first()
+    await rule.getByRole('combobox', { name: /insert an upstream field$/ }).selectOption(c.pick)
+    await expect(rule.getByRole('textbox', { name: /: value$/ })).toHaveValue(c.pick)
+    await rule.getByRole('combobox', { name: /: comparison$/ }).selectOption({ label: c.op })
+    await this.typeInto(rule.getByRole('textbox', { name: /: compare with$/ }), c.to)
+  }
 }

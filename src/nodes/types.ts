@@ -67,6 +67,7 @@ export type FieldKind =
   | 'json' // any JSON, edited in Monaco
   | 'flow' // picks a saved flow by id (sub-flow), with a button that opens it
   | 'flowInputs' // one template per Input key of the flow picked in `flow`; shows its Output keys
+  | 'cases' // a condition's cases and rules, edited as a form (CasesField)
 
 export interface FieldSpec {
   /** Config key (top level). */
@@ -128,6 +129,11 @@ export interface NodeDefinition<C = unknown> {
    * an import that stores a carried flow under a new id can rewrite the calls to it.
    */
   retargetFlow?(config: C, flowId: string): C
+  /**
+   * The output handles a finished run of this node carried a value on, read from its output (a
+   * condition: the case it took); absent: every output. The canvas highlights the taken path.
+   */
+  takenOutputs?(output: Readonly<Record<string, unknown>>): readonly string[] | undefined
   /**
    * What each optional field takes when the node leaves it empty, keyed by field key, given the
    * global settings a run gets (`RunContext.protection`). The executor resolves empty fields

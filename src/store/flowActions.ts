@@ -18,6 +18,8 @@ import { cloneNodes, moveNodes, removeElements, updateNode } from './graphOps.ts
 import { checkConnection, type ConnectionRequest, type ConnectResult } from './connect.ts'
 import { nextEdgeId, nextNodeId } from './ids.ts'
 import { configAfterConnect } from '../nodes/wiring.ts'
+import { nodeCatalog } from '../nodes/registry.ts'
+import { edgesAfterPortChange } from './portEdges.ts'
 import {
   applyEdgeChangesToState,
   applyNodeChangesToState,
@@ -215,7 +217,20 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
             ? n
             : { ...n, data: { ...n.data, config: { ...n.data.config, [key]: value } } },
         )
-        return nodes === s.nodes ? null : { nodes }
+        if (nodes === s.nodes) return null
+        // A renamed or removed output (a condition's case) takes its edges along in this step.
+        const before = s.nodes.find((n) => n.id === id)
+        const after = nodes.find((n) => n.id === id)
+        const edges =
+          before && after
+            ? edgesAfterPortChange(
+                s.edges,
+                id,
+                nodeCatalog.ports(before).outputs,
+                nodeCatalog.ports(after).outputs,
+              )
+            : s.edges
+        return edges === s.edges ? { nodes } : { nodes, edges }
       })
     },
     connect(request) {

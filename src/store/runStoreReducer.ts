@@ -59,6 +59,8 @@ export interface NodeRunState {
   durationMs?: number
   error?: { code: string; message: string }
   skipReason?: string
+  /** The skip's reason code (`notTaken`, `upstreamFailed`, `stopped`), for styling. */
+  skipCode?: string
 }
 
 export type RunOutcome = 'success' | 'error' | 'cancelled'
@@ -197,7 +199,11 @@ export interface RunView {
 /** Words a node's error and skip lines in the UI's language; without them, the events' English. */
 export interface LineLabeller {
   error(code: string, message: string): string
-  skipped(event: { reason: string; message?: string; failedNodeId?: string; stopped?: true }): string
+  /** `nodes`: the run's node states so far (a not-taken line names the condition's choice). */
+  skipped(
+    event: { nodeId?: string; reason: string; message?: string; failedNodeId?: string; stopped?: true },
+    nodes?: Readonly<Record<string, NodeRunState>>,
+  ): string
 }
 
 export interface ReduceOptions {
@@ -303,11 +309,12 @@ export function reduceRunEvents(
         break
       }
       case 'nodeSkipped': {
-        const skipText = lines ? lines.skipped(event) : (event.message ?? event.reason)
+        const skipText = lines ? lines.skipped(event, nodes ?? view.nodes) : (event.message ?? event.reason)
         put(event.nodeId, {
           ...withLine(ended(node(event.nodeId)), { kind: 'info', text: skipText }),
           status: 'skipped',
           skipReason: skipText,
+          skipCode: event.reason,
         })
         settle()
         break

@@ -88,7 +88,10 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     t(`badge.${alert.layer}.${alert.level}`, { detector: alert.detector ?? '' })
   const labelOf = (id: string): string | undefined =>
     deps.flows.getState().nodes.find((n) => n.id === id)?.data.label
-  const lines = runLineLabeller(t, labelOf)
+  const lines = runLineLabeller(t, labelOf, () => {
+    const { nodes, edges } = deps.flows.getState()
+    return { nodes, edges }
+  })
   const resources = new RunResources(deps.host, deps.settings, deps.keys)
   const newRunId = deps.newRunId ?? defaultRunId
   let controller: AbortController | null = null

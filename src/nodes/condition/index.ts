@@ -54,8 +54,7 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
   fields: [
     {
       key: 'cases',
-      kind: 'json',
-      language: 'json',
+      kind: 'cases',
       labelKey: 'fields:condition.cases.label',
       helpKey: 'fields:condition.cases.help',
     },
@@ -63,6 +62,7 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
   summary: (config) => [...config.cases.map((c) => c.label?.trim() || c.id), ELSE_PORT].join(' · '),
   palette: { group: 'logic', order: 10 },
   wiring: { mainOutput: () => 'case' },
+  takenOutputs: (output) => (typeof output['case'] === 'string' ? [output['case']] : undefined),
   engine: defineNodeType<ConditionConfig>({
     type: 'condition',
     parseConfig: zodParser(conditionConfigSchema),

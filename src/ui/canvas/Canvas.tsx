@@ -36,6 +36,7 @@ import { nodeTypes } from './nodeTypes.ts'
 import { useCanvasCommands } from './commands.ts'
 import { PALETTE_MIME } from './dnd.ts'
 import { useFitOnOpen } from './useFitOnOpen.ts'
+import { useRunPathEdges } from './runPathEdges.ts'
 
 const selectRfNodes = createRfNodesSelector()
 const selectRfEdges = createRfEdgesSelector()
@@ -82,7 +83,8 @@ export interface CanvasProps {
 export function Canvas({ overlay }: CanvasProps = {}) {
   const { t, i18n } = useTranslation()
   const nodes = useFlowStore(selectRfNodes)
-  const edges = useFlowStore(selectRfEdges)
+  // The run's path on the edges (taken / not taken), for the live run and a past one alike.
+  const edges = useRunPathEdges(useFlowStore(selectRfEdges))
   const flowId = useFlowStore((s) => s.flowId)
   // A past run is shown: the canvas is a view (select, pan and zoom; no moves, no connections).
   const readOnly = useReadOnly()

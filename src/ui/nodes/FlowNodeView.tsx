@@ -14,6 +14,7 @@ import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { consoleBoxPx, useRoomBelowPx } from './consoleRoom.ts'
 import { NodeTitle } from './NodeTitle.tsx'
 import { PortHandles } from './PortHandles.tsx'
+import { usePortsChanged } from './usePortsChanged.ts'
 import { useNodeText } from './nodeText.ts'
 
 /**
@@ -91,6 +92,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       : node.type
   const summary = useMemo(() => safeSummary(node.type, node.data.config), [node.type, node.data.config])
   const ports = useMemo(() => nodeCatalog.ports(node), [node])
+  usePortsChanged(id, ports)
   const style = { '--node-accent': definition?.color ?? UNKNOWN_COLOR } as CSSProperties
   // A console only where there is something to read. A running node that has printed nothing
   // shows no empty box (its status dot pulses): a node that grows when it starts, and again at
@@ -101,7 +103,9 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   const NodeConsole = useLoadedComponent(loadNodeConsole, showConsole)
 
   // The console takes the room below the body, up to the next node (consoleRoom.ts).
-  const head = useHeadPx(showConsole, `${summary}\n${run.badge ?? ''}`)
+  // Why a node never started (not taken, or after a failure), on its body: readable at a glance.
+  const skip = run.status === 'skipped' && run.skipCode !== 'stopped' ? run.skipReason : undefined
+  const head = useHeadPx(showConsole, `${summary}\n${run.badge ?? ''}\n${skip ?? ''}`)
   const room = useRoomBelowPx(id, showConsole)
   const boxPx = showConsole ? consoleBoxPx(room, head.px) : null
   const docked = showConsole && boxPx === null
@@ -113,6 +117,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       data-node-id={id}
       data-node-type={node.type}
       data-status={run.status}
+      data-skip={run.status === 'skipped' ? run.skipCode : undefined}
       data-selected={selected || undefined}
       style={style}
     >
@@ -133,10 +138,15 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
           <span className="visually-hidden">{text.status[run.status] ?? run.status}</span>
         </span>
       </div>
-      {summary !== '' || run.badge ? (
+      {summary !== '' || run.badge || skip ? (
         <div className="wf-node__summary" ref={head.summary}>
           {summary !== '' ? <span className="wf-node__summary-text">{summary}</span> : null}
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
+          {skip ? (
+            <span className="wf-node__skip" data-testid="node-skip-reason" title={skip}>
+              {skip}
+            </span>
+          ) : null}
         </div>
       ) : null}
       {boxPx !== null && NodeConsole ? (

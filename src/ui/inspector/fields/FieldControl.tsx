@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { InheritedSetting } from '../../../engine/index.ts'
 import type { FieldKind, FieldSpec } from '../../../nodes/types.ts'
 import { flowStore } from '../../../store/flowStore.ts'
+import { CasesField } from './CasesField.tsx'
 import { BooleanField, SelectField, TextField } from './basic.tsx'
 import { FieldHelp, FieldShell } from './FieldShell.tsx'
 import { FlowField, FlowInputsField } from './FlowFields.tsx'
@@ -45,10 +46,19 @@ const CONTROLS: Record<FieldKind, ComponentType<FieldProps>> = {
   json: JsonField,
   flow: FlowField,
   flowInputs: FlowInputsField,
+  cases: CasesField,
 }
 
 /** Kinds whose control is a group of inputs (labelled as a group, not one input). */
-const GROUPS: ReadonlySet<FieldKind> = new Set(['keyValues', 'record', 'tools', 'code', 'json', 'flowInputs'])
+const GROUPS: ReadonlySet<FieldKind> = new Set([
+  'keyValues',
+  'record',
+  'tools',
+  'code',
+  'json',
+  'flowInputs',
+  'cases',
+])
 
 export interface FieldControlProps {
   nodeId: string
