@@ -104,6 +104,11 @@ export interface EngineNodeType {
    * taken and at least one finished, instead of needing a taken edge from every upstream node.
    */
   readonly joinsBranches: boolean
+  /**
+   * True for a type whose body is the nodes with `parentId` naming it (`loop`): the scheduler
+   * leaves those nodes to it, and the executor runs them through `NodeExecution.body`.
+   */
+  readonly container: boolean
   /** Its ports for a config that parsed (condition: one output per case plus `else`). */
   ports(config: unknown): NodePorts
   parseConfig(raw: unknown): ParseResult<unknown>
@@ -135,6 +140,8 @@ export interface NodeTypeSpec<C> {
   executable?: boolean
   /** See EngineNodeType.joinsBranches; default false. */
   joinsBranches?: boolean
+  /** See EngineNodeType.container; default false. */
+  container?: boolean
   /** See EngineNodeType.ports; default DEFAULT_PORTS. A fixed list may be given as is. */
   ports?: NodePorts | ((config: C) => NodePorts)
   parseConfig(raw: unknown): ParseResult<C>
@@ -160,6 +167,7 @@ export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
     type: spec.type,
     executable: spec.executable ?? true,
     joinsBranches: spec.joinsBranches ?? false,
+    container: spec.container ?? false,
     ports: (config) => {
       const ports = spec.ports ?? DEFAULT_PORTS
       return typeof ports === 'function' ? ports(config as C) : ports
