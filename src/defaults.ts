@@ -161,6 +161,14 @@ export const TOKEN_WORKER_START_TIMEOUT_MS = 20_000
 export const RUN_CONCURRENCY = 10
 export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
+
+// --- Loop node (flow-control.md, `loop`) --------------------------------------------------------
+/** Iterations a `while` loop runs at most before it stops with stopReason `maxIterations`. */
+export const LOOP_MAX_ITERATIONS = 10
+export const LOOP_MAX_ITERATIONS_RANGE: NumberRange = { min: 1, max: 1_000, step: 1 }
+/** Items of a `forEach` loop whose body runs at once. */
+export const LOOP_CONCURRENCY = 1
+export const LOOP_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 /**
  * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a
  * Template's text), in characters. A 1 MB input referenced 100 times made a 100 MB prompt that

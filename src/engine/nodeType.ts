@@ -7,6 +7,7 @@ import type { FlowNode } from './flow.ts'
 import type { GuardAlert, Usage } from './events.ts'
 import type { RunContext } from './context.ts'
 import { TEMPLATE_MAX_DEPTH as MAX_SCAN_DEPTH } from '../defaults.ts'
+import type { LoopBody } from './loopBody.ts'
 
 export interface ConfigIssue {
   /** Dot/bracket path inside the config, e.g. `tools[0].name`; '' for the whole config. */
@@ -46,6 +47,11 @@ export interface NodeExecution<C> {
     chunk(text: string, channel?: 'output' | 'reasoning' | 'log'): void
     guard(alert: GuardAlert): void
   }
+  /**
+   * The node's body (a container type: the nodes whose `parentId` names it), run as a sub-graph
+   * per iteration; undefined for other types. See loopBody.ts.
+   */
+  readonly body?: LoopBody
   /**
    * Runs another node of the flow with `inputs` as its upstream outputs (Agent `node` tools).
    * The node's own upstream outputs are visible too.

@@ -14,6 +14,7 @@ import { codeNode } from './code/index.ts'
 import { httpNode } from './http/index.ts'
 import { conditionNode } from './condition/index.ts'
 import { mergeNode } from './merge/index.ts'
+import { loopNode } from './loop/index.ts'
 import { outputNode } from './output/index.ts'
 import { noteNode } from './note/index.ts'
 import { unsupportedNode } from './unsupported/index.ts'
@@ -32,6 +33,7 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(httpNode),
   erase(conditionNode),
   erase(mergeNode),
+  erase(loopNode),
   erase(outputNode),
   erase(noteNode),
   erase(unsupportedNode),

@@ -15,6 +15,7 @@ describe('node definitions', () => {
       'http',
       'condition',
       'merge',
+      'loop',
       'output',
       'note',
       'unsupported',
