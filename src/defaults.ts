@@ -169,6 +169,10 @@ export const LOOP_MAX_ITERATIONS_RANGE: NumberRange = { min: 1, max: 1_000, step
 /** Items of a `forEach` loop whose body runs at once. */
 export const LOOP_CONCURRENCY = 1
 export const LOOP_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
+/** A loop's box on the canvas when added, and the room it keeps around its body when it grows. */
+export const LOOP_DEFAULT_WIDTH_PX = 560
+export const LOOP_DEFAULT_HEIGHT_PX = 280
+export const LOOP_BODY_PADDING_PX = 24
 /**
  * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a
  * Template's text), in characters. A 1 MB input referenced 100 times made a 100 MB prompt that

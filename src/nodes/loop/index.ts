@@ -3,7 +3,12 @@
  * (`forEach`) or until a condition holds (`while`). See run.ts and engine/loopBody.ts.
  */
 import { defineNodeType } from '../../engine/index.ts'
-import { LOOP_CONCURRENCY_RANGE, LOOP_MAX_ITERATIONS_RANGE } from '../../defaults.ts'
+import {
+  LOOP_CONCURRENCY_RANGE,
+  LOOP_DEFAULT_HEIGHT_PX,
+  LOOP_DEFAULT_WIDTH_PX,
+  LOOP_MAX_ITERATIONS_RANGE,
+} from '../../defaults.ts'
 import { zodParser, type NodeDefinition } from '../types.ts'
 import { executeLoop } from './run.ts'
 import { defaultLoopConfig, LOOP_CONFIG_VERSION, loopConfigSchema, type LoopConfig } from './schema.ts'
@@ -72,6 +77,8 @@ export const loopNode: NodeDefinition<LoopConfig> = {
   summary: (config) =>
     config.mode === 'forEach' ? `forEach ${config.items}` : `while ≤ ${config.maxIterations}`,
   palette: { group: 'logic', order: 30 },
+  // A box the body's nodes are dropped into (store/loopNesting.ts).
+  defaultSize: { width: LOOP_DEFAULT_WIDTH_PX, height: LOOP_DEFAULT_HEIGHT_PX },
   wiring: { mainOutput: () => 'results' },
   engine: defineNodeType<LoopConfig>({
     type: 'loop',
