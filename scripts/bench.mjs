@@ -8,6 +8,7 @@ import { benchmarksPage } from './benchPage.mjs'
 const only = process.argv.slice(2)
 const benches = [
   { name: 'engine', cmd: ['npx', 'tsx', 'bench/engine.bench.ts'] },
+  { name: 'loop', cmd: ['npx', 'tsx', 'bench/loop.bench.ts'] },
   { name: 'guard', cmd: ['npx', 'tsx', 'bench/guard.bench.ts'] },
   { name: 'condition', cmd: ['npx', 'tsx', 'bench/condition.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },

@@ -167,6 +167,18 @@ export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const SUBFLOW_MAX_DEPTH = 5
 export const SUBFLOW_MAX_DEPTH_RANGE: NumberRange = { min: 1, max: 20, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
+
+// --- Loop node (flow-control.md, `loop`) --------------------------------------------------------
+/** Iterations a `while` loop runs at most before it stops with stopReason `maxIterations`. */
+export const LOOP_MAX_ITERATIONS = 10
+export const LOOP_MAX_ITERATIONS_RANGE: NumberRange = { min: 1, max: 1_000, step: 1 }
+/** Items of a `forEach` loop whose body runs at once. */
+export const LOOP_CONCURRENCY = 1
+export const LOOP_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
+/** A loop's box on the canvas when added, and the room it keeps around its body when it grows. */
+export const LOOP_DEFAULT_WIDTH_PX = 560
+export const LOOP_DEFAULT_HEIGHT_PX = 280
+export const LOOP_BODY_PADDING_PX = 24
 /**
  * How many distinct template texts keep their parsed `{{references}}` between renders, and the
  * longest text kept (characters). Parsing costs ~3 µs per reference, which a condition with 10

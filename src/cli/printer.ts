@@ -45,6 +45,12 @@ export class HumanPrinter {
     private readonly style: Style = plain,
   ) {}
 
+  /** A node's name, and for a loop body's node which iteration of which loop (`each #2`). */
+  private where(event: { nodeId: string; path?: string[]; iteration?: number }): string {
+    const name = this.name(event.nodeId)
+    return event.path === undefined ? name : `${name} [${event.path.join(' > ')} #${event.iteration ?? 0}]`
+  }
+
   private name(nodeId: string): string {
     const node = this.doc.nodes.find((n) => n.id === nodeId)
     const label = node?.data.label?.trim()
@@ -64,7 +70,9 @@ export class HumanPrinter {
 
   print(event: RunEvent): void {
     const s = this.style
-    if (event.path !== undefined) return this.printInner(event, event.path)
+    // A sub-flow's events (path, no iteration); a loop body's carry their iteration and print below.
+    if (event.path !== undefined && !('iteration' in event && event.iteration !== undefined))
+      return this.printInner(event, event.path)
     switch (event.type) {
       case 'runStart':
         this.line(
@@ -74,31 +82,29 @@ export class HumanPrinter {
         )
         break
       case 'nodeStart':
-        this.line(s.dim(`● ${this.name(event.nodeId)} started`))
+        this.line(s.dim(`● ${this.where(event)} started`))
         break
       case 'nodeChunk':
         this.chunk(event.nodeId, event.channel, event.text)
         break
       case 'guard':
         this.line(
-          s.yellow(
-            `  ⚠ ${this.name(event.nodeId)} [${event.layer} ${event.level}] ${oneLine(event.message)}`,
-          ),
+          s.yellow(`  ⚠ ${this.where(event)} [${event.layer} ${event.level}] ${oneLine(event.message)}`),
         )
         break
       case 'nodeFinish':
-        this.outputs.set(event.nodeId, event.output)
+        // A body node finishes once per iteration; the loop's own output holds them all.
+        if (event.path === undefined) this.outputs.set(event.nodeId, event.output)
         this.line(
-          s.green(
-            `✓ ${this.name(event.nodeId)} ${event.status === 'stopped' ? 'stopped early' : 'finished'}`,
-          ) + s.dim(` in ${seconds(event.durationMs)}${usageText(event.usage)}`),
+          s.green(`✓ ${this.where(event)} ${event.status === 'stopped' ? 'stopped early' : 'finished'}`) +
+            s.dim(` in ${seconds(event.durationMs)}${usageText(event.usage)}`),
         )
         break
       case 'nodeError':
-        this.line(s.red(`✗ ${this.name(event.nodeId)} failed [${event.code}]: ${oneLine(event.message)}`))
+        this.line(s.red(`✗ ${this.where(event)} failed [${event.code}]: ${oneLine(event.message)}`))
         break
       case 'nodeSkipped':
-        this.line(s.dim(`○ ${this.name(event.nodeId)} skipped: ${oneLine(event.message ?? event.reason)}`))
+        this.line(s.dim(`○ ${this.where(event)} skipped: ${oneLine(event.message ?? event.reason)}`))
         break
       case 'runFinish':
         this.finish(event.status, event.durationMs, event.usage)

@@ -23,20 +23,30 @@ interface EventBase {
   path?: string[]
 }
 
+/**
+ * Where a node event happened when its node is in a loop's body (docs/workflow-format.md,
+ * "Loop events"): `path` the enclosing loops' ids, outermost first; `iteration` the innermost
+ * loop's index (from 0). Absent on events of nodes on the canvas itself.
+ */
+export interface BodyPlace {
+  path?: string[]
+  iteration?: number
+}
+
 export interface RunStartEvent extends EventBase {
   type: 'runStart'
   flowId: string
   nodeIds: string[]
 }
 
-export interface NodeStartEvent extends EventBase {
+export interface NodeStartEvent extends EventBase, BodyPlace {
   type: 'nodeStart'
   nodeId: string
   /** The node's resolved inputs: upstream outputs keyed by node id. */
   inputs: Record<string, unknown>
 }
 
-export interface NodeChunkEvent extends EventBase {
+export interface NodeChunkEvent extends EventBase, BodyPlace {
   type: 'nodeChunk'
   nodeId: string
   text: string
@@ -46,7 +56,7 @@ export interface NodeChunkEvent extends EventBase {
 export type GuardLayer = 'budget' | 'loop' | 'watchdog' | 'iterations'
 export type GuardLevel = 'hint' | 'trip'
 
-export interface GuardEvent extends EventBase {
+export interface GuardEvent extends EventBase, BodyPlace {
   type: 'guard'
   nodeId: string
   layer: GuardLayer
@@ -61,7 +71,7 @@ export interface GuardEvent extends EventBase {
   message: string
 }
 
-export interface NodeFinishEvent extends EventBase {
+export interface NodeFinishEvent extends EventBase, BodyPlace {
   type: 'nodeFinish'
   nodeId: string
   status: 'success' | 'stopped'
@@ -70,7 +80,7 @@ export interface NodeFinishEvent extends EventBase {
   usage?: Usage
 }
 
-export interface NodeErrorEvent extends EventBase {
+export interface NodeErrorEvent extends EventBase, BodyPlace {
   type: 'nodeError'
   nodeId: string
   code: string
@@ -84,7 +94,7 @@ export interface NodeErrorEvent extends EventBase {
  */
 export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped'
 
-export interface NodeSkippedEvent extends EventBase {
+export interface NodeSkippedEvent extends EventBase, BodyPlace {
   type: 'nodeSkipped'
   nodeId: string
   /** A SkipReason; records saved before reasons were codes hold plain English here instead. */
@@ -113,8 +123,13 @@ export type RunEvent =
   | NodeSkippedEvent
   | RunFinishEvent
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** An event before the runner stamps it with run id and time. */
+export type UnstampedEvent = DistributiveOmit<RunEvent, 'runId' | 'at'>
+
 /** A guard event before the runner stamps it with run id and time. */
-export type GuardAlert = Omit<GuardEvent, 'type' | 'runId' | 'at' | 'nodeId'>
+export type GuardAlert = Omit<GuardEvent, 'type' | 'runId' | 'at' | 'nodeId' | 'path' | 'iteration'>
 
 export function emptyUsage(): Usage {
   return { prompt: 0, completion: 0, total: 0, estimated: false }

@@ -10,6 +10,7 @@ import type { FlowNode } from './flow.ts'
 import type { EngineNodeType, NodeExecution, NodeResult } from './nodeType.ts'
 import { keyedRecord } from './keyed.ts'
 import { renderTemplate } from './templates.ts'
+import type { LoopBody } from './loopBody.ts'
 
 /** Node outputs keyed by node id. */
 export type Outputs = Readonly<Record<string, Record<string, unknown>>>
@@ -32,6 +33,8 @@ export interface ExecutionHost {
     inputs: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<Record<string, unknown>>
+  /** The body of a container node (loopBody.ts); undefined for other nodes and hosts. */
+  body?(nodeId: string): LoopBody | undefined
 }
 
 /** Everything `executeNode` needs to run one node. */
@@ -99,6 +102,9 @@ class Execution implements NodeExecution<unknown> {
       guard: (alert) => host.guard(node.id, alert),
     }
     return this.emitters
+  }
+  get body(): LoopBody | undefined {
+    return this.parts.type.container ? this.parts.host.body?.(this.parts.node.id) : undefined
   }
   get runNode(): NodeExecution<unknown>['runNode'] {
     const { host, node } = this.parts

@@ -7,6 +7,7 @@ import type { FlowNode } from './flow.ts'
 import type { GuardAlert, Usage } from './events.ts'
 import type { RunContext } from './context.ts'
 import { TEMPLATE_MAX_DEPTH as MAX_SCAN_DEPTH } from '../defaults.ts'
+import type { LoopBody } from './loopBody.ts'
 
 export interface ConfigIssue {
   /** Dot/bracket path inside the config, e.g. `tools[0].name`; '' for the whole config. */
@@ -52,6 +53,11 @@ export interface NodeExecution<C> {
     chunk(text: string, channel?: 'output' | 'reasoning' | 'log'): void
     guard(alert: GuardAlert): void
   }
+  /**
+   * The node's body (a container type: the nodes whose `parentId` names it), run as a sub-graph
+   * per iteration; undefined for other types. See loopBody.ts.
+   */
+  readonly body?: LoopBody
   /**
    * Runs another node of the flow with `inputs` as its upstream outputs (Agent `node` tools).
    * The node's own upstream outputs are visible too.
@@ -110,6 +116,11 @@ export interface EngineNodeType {
    * taken and at least one finished, instead of needing a taken edge from every upstream node.
    */
   readonly joinsBranches: boolean
+  /**
+   * True for a type whose body is the nodes with `parentId` naming it (`loop`): the scheduler
+   * leaves those nodes to it, and the executor runs them through `NodeExecution.body`.
+   */
+  readonly container: boolean
   /** Its ports for a config that parsed (condition: one output per case plus `else`). */
   ports(config: unknown): NodePorts
   parseConfig(raw: unknown): ParseResult<unknown>
@@ -147,6 +158,8 @@ export interface NodeTypeSpec<C> {
   executable?: boolean
   /** See EngineNodeType.joinsBranches; default false. */
   joinsBranches?: boolean
+  /** See EngineNodeType.container; default false. */
+  container?: boolean
   /** See EngineNodeType.ports; default DEFAULT_PORTS. A fixed list may be given as is. */
   ports?: NodePorts | ((config: C) => NodePorts)
   parseConfig(raw: unknown): ParseResult<C>
@@ -176,6 +189,7 @@ export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
     type: spec.type,
     executable: spec.executable ?? true,
     joinsBranches: spec.joinsBranches ?? false,
+    container: spec.container ?? false,
     ports: (config) => {
       const ports = spec.ports ?? DEFAULT_PORTS
       return typeof ports === 'function' ? ports(config as C) : ports

@@ -110,6 +110,14 @@ function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, conf
   for (const text of type.templates?.(config) ?? []) refs.push(...extractRefs(text))
   if (refs.length === 0) return []
   const upstream = ancestors(graph, nodeId)
+  // Inside a loop's body the enclosing loops (their item, index, previous) and what they see are
+  // visible too; their fields are the iteration's scope, not their outputs.
+  const enclosing = new Set<string>(type.container ? [nodeId] : [])
+  for (let at = flow.nodes.find((n) => n.id === nodeId)?.parentId; at !== undefined && !enclosing.has(at);) {
+    enclosing.add(at)
+    for (const id of ancestors(graph, at)) upstream.add(id)
+    at = flow.nodes.find((n) => n.id === at)?.parentId
+  }
   const out: Problem[] = []
   const reported = new Set<string>()
   const who = nodeLabel(flow, nodeId)
@@ -150,6 +158,8 @@ function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, conf
         message: `${who}: ${ref.raw} names "${ref.nodeId}", but no node has that id.`,
         params,
       })
+    } else if (enclosing.has(ref.nodeId)) {
+      continue
     } else if (!upstream.has(ref.nodeId)) {
       out.push({
         code: 'REF_NOT_UPSTREAM',

@@ -11,6 +11,7 @@ import { buildGraph, directUpstream, sourcePorts, topologicalSort } from './grap
 import { keyedRecord } from './keyed.ts'
 import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
 import { AsyncQueue } from './queue.ts'
+import { planBodies } from './loopBody.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
 import { isBlocking, structuralProblems, toolNodes } from './structure.ts'
 import { nestedContext } from './subflow.ts'
@@ -37,7 +38,11 @@ export function planRun(flow: FlowDocument, registry: NodeRegistry): RunPlan {
   }
   // Tool-only nodes (run by an Agent, wired to nothing) wait to be called instead of running.
   const { toolOnly } = toolNodes(flow, registry)
-  const graph = buildGraph(flow, (id) => nodes.has(id) && !toolOnly.has(id))
+  // Body nodes run inside their loop, once per iteration (loopBody.ts), never on their own.
+  const graph = buildGraph(
+    flow,
+    (id) => nodes.has(id) && !toolOnly.has(id) && nodes.get(id)?.parentId === undefined,
+  )
   return {
     flowId: flow.metadata.id,
     order: topologicalSort(graph).order,
@@ -45,6 +50,7 @@ export function planRun(flow: FlowDocument, registry: NodeRegistry): RunPlan {
     ports: sourcePorts(flow, graph),
     nodes,
     types,
+    bodies: planBodies(flow, flow.metadata.id, nodes, types),
   }
 }
 

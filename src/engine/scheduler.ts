@@ -18,8 +18,10 @@ import {
   type RunEvent,
   type RunFinishEvent,
   type SkipReason,
+  type UnstampedEvent,
   type Usage,
 } from './events.ts'
+import { createLoopBody, type LoopBody } from './loopBody.ts'
 import { executeNode, toOutputs, type ExecutionHost, type Outputs } from './execution.ts'
 import type { FlowNode } from './flow.ts'
 import { descendants, type FlowGraph } from './graph.ts'
@@ -35,11 +37,12 @@ export interface RunPlan {
   ports: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>
   nodes: ReadonlyMap<string, FlowNode>
   types: ReadonlyMap<string, EngineNodeType>
+  /** Body plans of the containers (loopBody.ts), by container id; their nodes never run here. */
+  bodies?: ReadonlyMap<string, RunPlan>
 }
 
 type State = 'waiting' | 'ready' | 'running' | 'done' | 'failed' | 'skipped'
 type Emit = (event: RunEvent) => void
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /**
  * One run of one plan. `start` emits `runStart` and launches the roots; every settled node
@@ -98,7 +101,7 @@ export class RunScheduler implements ExecutionHost {
   }
 
   /** Stamps a freshly built event in place (cheaper than copying it) and emits it. */
-  private push(event: DistributiveOmit<RunEvent, 'runId' | 'at'>): void {
+  private push(event: UnstampedEvent): void {
     const stamped = event as RunEvent
     stamped.runId = this.ctx.runId
     stamped.at = this.ctx.clock.now()
@@ -154,6 +157,22 @@ export class RunScheduler implements ExecutionHost {
 
   guard(id: string, alert: GuardAlert): void {
     if (this.isLive(id)) this.push({ ...alert, type: 'guard', nodeId: id })
+  }
+
+  body(id: string): LoopBody | undefined {
+    const plan = this.plan.bodies?.get(id)
+    if (!plan) return undefined
+    return createLoopBody({
+      loopId: id,
+      plan,
+      ctx: this.ctx,
+      path: [id],
+      lookup: (ref) => this.lookup(id, ref),
+      visible: () => this.visible(id),
+      runNode: (_caller, target, inputs, signal) => this.runNode(id, target, inputs, signal),
+      emit: (event) => this.push(event),
+      live: () => this.isLive(id),
+    })
   }
 
   private isLive(id: string): boolean {

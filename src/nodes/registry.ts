@@ -14,6 +14,7 @@ import { codeNode } from './code/index.ts'
 import { httpNode } from './http/index.ts'
 import { conditionNode } from './condition/index.ts'
 import { mergeNode } from './merge/index.ts'
+import { loopNode } from './loop/index.ts'
 import { outputNode } from './output/index.ts'
 import { subflowNode } from './subflow/index.ts'
 import { noteNode } from './note/index.ts'
@@ -34,6 +35,7 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(conditionNode),
   erase(mergeNode),
   erase(subflowNode),
+  erase(loopNode),
   erase(outputNode),
   erase(noteNode),
   erase(unsupportedNode),

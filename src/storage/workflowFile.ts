@@ -52,6 +52,7 @@ function exportNode(node: FlowNode, at: string, redacted: string[]): Record<stri
     position: { x: node.position.x, y: node.position.y },
     data: { label: node.data.label, config: clean.value },
     ...(node.size === undefined ? {} : { size: { width: node.size.width, height: node.size.height } }),
+    ...(node.parentId === undefined ? {} : { parentId: node.parentId }),
   }
 }
 

@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand'
 import type { TemporalState } from 'zundo'
 import {
   keyedRecord,
+  ownValue,
   type FlowDocument,
   type FlowEdge,
   type FlowNode,
@@ -20,6 +21,7 @@ import { nextEdgeId, nextNodeId } from './ids.ts'
 import { configAfterConnect } from '../nodes/wiring.ts'
 import { nodeCatalog } from '../nodes/registry.ts'
 import { edgesAfterPortChange } from './portEdges.ts'
+import { defaultSizeOf, nestOnDrop } from './loopNesting.ts'
 import {
   applyEdgeChangesToState,
   applyNodeChangesToState,
@@ -78,6 +80,8 @@ export interface FlowActions {
   setConfigField(id: string, key: string, value: unknown, groupKey?: string): void
   connect(request: ConnectionRequest): ConnectResult
   setPositions(positions: ReadonlyMap<string, XY>): void
+  /** After a drag: nodes dropped inside a loop join its body, dragged out of it leave (loopNesting.ts). */
+  dropNodes(ids: readonly string[]): void
   onNodesChange(changes: readonly NodeChangeLike[]): void
   onEdgesChange(changes: readonly EdgeChangeLike[]): void
   setViewport(viewport: Viewport): void
@@ -260,6 +264,14 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       edit(undefined, (s) => {
         const nodes = moveNodes(s.nodes, positions)
         return nodes === s.nodes ? null : { nodes }
+      })
+    },
+    dropNodes(ids) {
+      if (locked()) return
+      edit(undefined, (s) => {
+        const sizeOf = (node: FlowNode) => node.size ?? ownValue(s.measured, node.id) ?? defaultSizeOf(node)
+        const isContainer = (node: FlowNode) => nodeCatalog.get(node.type)?.engine.container === true
+        return nestOnDrop(s.nodes, s.edges, ids, { isContainer, sizeOf })
       })
     },
     onNodesChange(changes) {

@@ -17,6 +17,17 @@ export function removeElements(
   edgeIds: ReadonlySet<string>,
 ): Graph {
   if (nodeIds.size === 0 && edgeIds.size === 0) return graph
+  // A loop's body goes with it (a body node without its loop would have no place on the canvas).
+  if (graph.nodes.some((n) => n.parentId !== undefined && nodeIds.has(n.parentId))) {
+    const all = new Set(nodeIds)
+    for (let grew = true; grew;) {
+      grew = false
+      for (const n of graph.nodes)
+        if (n.parentId !== undefined && all.has(n.parentId) && !all.has(n.id))
+          grew = all.add(n.id) !== undefined
+    }
+    nodeIds = all
+  }
   const nodes = nodeIds.size === 0 ? graph.nodes : graph.nodes.filter((n) => !nodeIds.has(n.id))
   const edges = graph.edges.filter(
     (e) => !edgeIds.has(e.id) && !nodeIds.has(e.source) && !nodeIds.has(e.target),

@@ -54,6 +54,8 @@ function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined
     data: { node },
     selected,
   }
+  // Body nodes of a loop: React Flow places them relative to their parent and moves them with it.
+  if (node.parentId !== undefined) rf.parentId = node.parentId
   if (measured) rf.measured = measured
   else {
     // Until React Flow measured it: fitView and visible-only rendering need a size.
@@ -70,6 +72,24 @@ function buildNode(node: FlowNode, selected: boolean, measured: Size | undefined
     rf.height = node.size.height
   }
   return rf
+}
+
+/** React Flow wants a parent before its children; keeps every other order as it is. */
+export function parentsFirst(nodes: WardRfNode[]): WardRfNode[] {
+  if (!nodes.some((n) => n.parentId !== undefined)) return nodes
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  const placed = new Set<string>()
+  const out: WardRfNode[] = []
+  const place = (n: WardRfNode, depth: number): void => {
+    if (placed.has(n.id)) return
+    const parent = n.parentId === undefined ? undefined : byId.get(n.parentId)
+    // The depth bound keeps a (refused) cycle of parents from recursing forever.
+    if (parent && depth < nodes.length) place(parent, depth + 1)
+    placed.add(n.id)
+    out.push(n)
+  }
+  for (const n of nodes) place(n, 0)
+  return out
 }
 
 /** A memoised selector: same array while nodes, selection and measured sizes are the same. */
@@ -98,6 +118,7 @@ export function createRfNodesSelector(): (state: FlowState) => WardRfNode[] {
       cache.set(node, { rf, selected, measured })
       return rf
     })
+    last = parentsFirst(last)
     return last
   }
 }

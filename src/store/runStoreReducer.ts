@@ -61,6 +61,36 @@ export interface NodeRunState {
   skipReason?: string
   /** The skip's reason code (`notTaken`, `upstreamFailed`, `stopped`), for styling. */
   skipCode?: string
+  /**
+   * A loop body node's runs, one per iteration, by iteration index (events with `path`): what the
+   * console and inspector browse. The fields above show the latest iteration.
+   */
+  iterations?: readonly IterationRecord[]
+}
+
+/** One iteration of a loop body node: its inputs, output or error. */
+export interface IterationRecord {
+  iteration: number
+  /** The enclosing loops, outermost first. */
+  path: readonly string[]
+  status: NodeRunStatus
+  inputs?: Readonly<Record<string, unknown>>
+  output?: Readonly<Record<string, unknown>>
+  error?: { code: string; message: string }
+  skipReason?: string
+  durationMs?: number
+}
+
+type BodyEvent = { path?: string[]; iteration?: number }
+
+/** `state` with its record of `event`'s iteration updated by `patch` (events outside a body: as is). */
+function withIteration(state: NodeRunState, event: BodyEvent, patch: Partial<IterationRecord>): NodeRunState {
+  if (event.path === undefined) return state
+  const index = event.iteration ?? 0
+  const list = [...(state.iterations ?? [])]
+  const before = list[index] ?? { iteration: index, path: event.path, status: 'queued' as const }
+  list[index] = { ...before, ...patch }
+  return { ...state, iterations: list }
 }
 
 export type RunOutcome = 'success' | 'error' | 'cancelled'
@@ -236,7 +266,13 @@ export function reduceRunEvents(
   }
 
   for (const event of events) {
-    if (event.path !== undefined && event.path.length > 0) {
+    // With `path` and no `iteration` an event comes from inside a sub-flow (a loop body's events
+    // carry their iteration, and are this flow's own nodes).
+    if (
+      event.path !== undefined &&
+      event.path.length > 0 &&
+      !('iteration' in event && event.iteration !== undefined)
+    ) {
       const caller = event.path[0] as string
       const line = subflowLine({ ...event, path: event.path }, lines)
       if (line) put(caller, withLine(node(caller), line))
@@ -267,12 +303,14 @@ export function reduceRunEvents(
         break
       }
       case 'nodeStart':
-        put(event.nodeId, {
-          ...node(event.nodeId),
-          status: 'running',
-          inputs: event.inputs,
-          startedAt: event.at,
-        })
+        put(
+          event.nodeId,
+          withIteration(
+            { ...node(event.nodeId), status: 'running', inputs: event.inputs, startedAt: event.at },
+            event,
+            { status: 'running', inputs: event.inputs },
+          ),
+        )
         break
       case 'nodeChunk':
         put(event.nodeId, withText(node(event.nodeId), event.channel, event.text))
@@ -288,8 +326,16 @@ export function reduceRunEvents(
           durationMs: event.durationMs,
         }
         if (event.usage) state.usage = event.usage
-        put(event.nodeId, state)
-        settle()
+        put(
+          event.nodeId,
+          withIteration(state, event, {
+            status: event.status,
+            output: event.output,
+            durationMs: event.durationMs,
+          }),
+        )
+        // A body node settles once per iteration; the run counts its loop, not them.
+        if (event.path === undefined) settle()
         break
       }
       case 'nodeError': {
@@ -299,24 +345,30 @@ export function reduceRunEvents(
           kind: stopped ? 'info' : 'error',
           text: errorText,
         })
-        put(event.nodeId, {
-          ...base,
-          status: stopped ? 'stopped' : 'error',
-          error: { code: event.code, message: errorText },
-          durationMs: event.durationMs,
-        })
-        settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: errorText })
+        const error = { code: event.code, message: errorText }
+        const status = stopped ? 'stopped' : 'error'
+        put(
+          event.nodeId,
+          withIteration({ ...base, status, error, durationMs: event.durationMs }, event, {
+            status,
+            error,
+            durationMs: event.durationMs,
+          }),
+        )
+        if (event.path === undefined)
+          settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: errorText })
         break
       }
       case 'nodeSkipped': {
         const skipText = lines ? lines.skipped(event, nodes ?? view.nodes) : (event.message ?? event.reason)
-        put(event.nodeId, {
+        const skipped: NodeRunState = {
           ...withLine(ended(node(event.nodeId)), { kind: 'info', text: skipText }),
           status: 'skipped',
           skipReason: skipText,
           skipCode: event.reason,
-        })
-        settle()
+        }
+        put(event.nodeId, withIteration(skipped, event, { status: 'skipped', skipReason: skipText }))
+        if (event.path === undefined) settle()
         break
       }
       case 'runFinish':

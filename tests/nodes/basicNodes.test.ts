@@ -16,6 +16,7 @@ describe('node definitions', () => {
       'condition',
       'merge',
       'subflow',
+      'loop',
       'output',
       'note',
       'unsupported',

@@ -77,6 +77,7 @@ describe('a node type declared only by its definition', () => {
       'http',
       'condition',
       'merge',
+      'loop',
       'subflow',
       'output',
       'note',

@@ -190,7 +190,6 @@ describe('PatchCat saved workflow', () => {
     const file = JSON.parse(fixture('patchcat-saved-research-desk.json')) as { nodes: Array<{ id: string }> }
     for (const [id, originalType] of [
       ['py_clean', 'code'],
-      ['retry_loop', 'loop'],
       ['assistant', 'agent'],
     ] as const) {
       expect(node(id)).toMatchObject({
@@ -198,7 +197,8 @@ describe('PatchCat saved workflow', () => {
         data: { config: { originalType, original: file.nodes.find((n) => n.id === id) } },
       })
     }
-    expect(node('retry_loop')?.position).toEqual({ x: 780, y: 400 })
+    // PatchCat's loop is Wardflow's loop now (a forEach with an empty body).
+    expect(node('retry_loop')).toMatchObject({ type: 'loop', position: { x: 780, y: 400 } })
   })
 
   it('keeps handles that carry meaning, and says what it left out', () => {
@@ -207,7 +207,6 @@ describe('PatchCat saved workflow', () => {
       source: 'py_clean',
       target: 'retry_loop',
       sourceHandle: 'result',
-      targetHandle: 'items',
     })
     expect(doc.edges.find((e) => e.id === 'd')).toEqual({ id: 'd', source: 'search_api', target: 'writer' })
     expect(doc.edges.map((e) => e.id)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])

@@ -229,7 +229,7 @@ describe('workflow import accepts', () => {
     const text = fileWith((f) =>
       f.nodes.push({
         id: 'loop_1',
-        type: 'loop',
+        type: 'repeat',
         position: { x: 7, y: 8 },
         data: { label: 'Loop', config: { times: 3 } },
       }),
@@ -244,17 +244,17 @@ describe('workflow import accepts', () => {
         label: 'Loop',
         config: {
           configVersion: 1,
-          originalType: 'loop',
+          originalType: 'repeat',
           original: {
             id: 'loop_1',
-            type: 'loop',
+            type: 'repeat',
             position: { x: 7, y: 8 },
             data: { label: 'Loop', config: { times: 3 } },
           },
         },
       },
     })
-    expect(result.notes).toEqual([expect.stringMatching(/"loop".*placeholder/)])
+    expect(result.notes).toEqual([expect.stringMatching(/"repeat".*placeholder/)])
   })
 
   it('a BOM, a bare flow document, and fills config defaults', () => {

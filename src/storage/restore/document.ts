@@ -7,6 +7,7 @@
  */
 import { FLOW_MAX_EDGES, FLOW_MAX_NODES, IMPORT_MAX_JSON_DEPTH, IMPORT_MAX_PROBLEMS } from '../../defaults.ts'
 import { UNSUPPORTED_TYPE, type FlowDocument, type FlowEdge, type FlowNode } from '../../engine/index.ts'
+import { bodyProblems } from './bodies.ts'
 import { foldDuplicateEdges, graphProblems } from './graph.ts'
 import { handleProblems, portsByNode } from './handles.ts'
 import { CURRENT_DOC_SCHEMA_VERSION, migrateDocument } from './migrations.ts'
@@ -200,7 +201,10 @@ export function restoreDocument(raw: unknown, options: RestoreOptions): RestoreR
     }
   }
   if (problems.length === 0) {
-    const graph = graphProblems(nodes, edges).map((p) => ({ ...p, path: joinPath(prefix, p.path) }))
+    const graph = [...graphProblems(nodes, edges), ...bodyProblems(nodes, edges, lookup)].map((p) => ({
+      ...p,
+      path: joinPath(prefix, p.path),
+    }))
     if (strict) problems.push(...graph)
     else
       for (const p of graph)
@@ -342,8 +346,12 @@ function reviveKnownPlaceholder(node: FlowNode, lookup: NodeLookup): FlowNode | 
   })
 }
 
+/** What a placeholder keeps of the node it stands for besides its JSON: its size and its body. */
 function sizeOf(node: FlowNode): Partial<FlowNode> {
-  return node.size === undefined ? {} : { size: node.size }
+  return {
+    ...(node.size === undefined ? {} : { size: node.size }),
+    ...(node.parentId === undefined ? {} : { parentId: node.parentId }),
+  }
 }
 
 /** Drops keys whose value is undefined, so documents compare and serialise cleanly. */

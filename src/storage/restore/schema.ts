@@ -48,6 +48,8 @@ export const nodeSchema = z.object({
   size: z.optional(
     z.object({ width: z.number().check(z.positive()), height: z.number().check(z.positive()) }),
   ),
+  /** The container (a `loop`) whose body the node is in; bodies.ts checks it names one. */
+  parentId: z.optional(z.string().check(z.minLength(1, 'A parentId names a node.'))),
 })
 
 export const edgeSchema = z.object({

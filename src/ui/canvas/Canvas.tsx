@@ -51,6 +51,9 @@ const STATUSES = ['idle', 'queued', 'running', 'success', 'error', 'skipped', 's
 const onNodesChange = (changes: NodeChange<WardRfNode>[]): void =>
   flowStore.getState().actions.onNodesChange(changes)
 const onEdgesChange = (changes: EdgeChange[]): void => flowStore.getState().actions.onEdgesChange(changes)
+// A node dropped inside a loop joins its body; dragged out of it, it leaves (store/loopNesting.ts).
+const onNodeDragStop = (_event: unknown, _node: WardRfNode, dragged: WardRfNode[]): void =>
+  flowStore.getState().actions.dropNodes(dragged.map((n) => n.id))
 const onMoveEnd: OnMoveEnd = (_event, viewport) => flowStore.getState().actions.setViewport(viewport)
 
 /** Connects two handles, or says why not (a loop, a self-loop) in a status note. */
@@ -176,6 +179,7 @@ export function Canvas({ overlay }: CanvasProps = {}) {
           edges={edges}
           nodeTypes={nodeTypes}
           onNodesChange={onNodesChange}
+          onNodeDragStop={onNodeDragStop}
           onEdgesChange={onEdgesChange}
           onConnect={onConnect}
           nodesDraggable={!readOnly}

@@ -86,6 +86,8 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   const run = useNodeRunFacts(id)
   const definition = getNodeDefinition(node.type)
   const unsupported = nodeCatalog.role(node.type) === 'placeholder'
+  // A loop: a box its body's nodes sit in (React Flow parent node, store/loopNesting.ts).
+  const container = definition?.engine.container === true
   const originalType =
     definition && typeof node.data.config['originalType'] === 'string'
       ? node.data.config['originalType']
@@ -112,7 +114,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
 
   return (
     <div
-      className={`wf-node${unsupported ? ' wf-node--unsupported' : ''}`}
+      className={`wf-node${unsupported ? ' wf-node--unsupported' : ''}${container ? ' wf-node--container' : ''}`}
       data-testid="flow-node"
       data-node-id={id}
       data-node-type={node.type}

@@ -9,6 +9,7 @@ import { formatDuration, formatNumber, formatTime, formatValue } from './format.
 import { LongText, OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 import { RunConsole } from './console/RunConsole.tsx'
 import { UsageFigure } from './UsageFigure.tsx'
+import { IterationBrowser } from './IterationBrowser.tsx'
 
 export function NodeRunDetails({ nodeId }: { nodeId: string }) {
   const { t, i18n } = useTranslation('run')
@@ -89,6 +90,7 @@ export function NodeRunDetails({ nodeId }: { nodeId: string }) {
           )}
         </details>
       ) : null}
+      {state.iterations ? <IterationBrowser iterations={state.iterations} /> : null}
       {state.output ? (
         <details className="wf-run-details__section" open>
           <summary>{t('details.output')}</summary>

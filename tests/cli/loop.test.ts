@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { RunEvent } from '../../src/engine/index.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+
+function wardflow(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['bin/wardflow.mjs', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
+    child.on('error', fail)
+    child.on('close', (code) => done({ code, stdout, stderr }))
+  })
+}
+
+describe('wardflow run: a forEach loop (spawned)', { timeout: 60_000 }, () => {
+  it('runs the body once per item, in item order, with iteration events, exit 0', async () => {
+    const result = await wardflow(['run', 'tests/fixtures/cli/loop-foreach.wardflow.json', '--json'])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as RunEvent)
+    expect(events[0]).toMatchObject({ type: 'runStart', nodeIds: ['in', 'each', 'out'] })
+    const loop = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'each')
+    expect(loop).toMatchObject({
+      output: { results: [{ text: '#0: apple' }, { text: '#1: pear' }, { text: '#2: fig' }], count: 3 },
+    })
+    const body = events.filter((e) => e.type === 'nodeFinish' && e.nodeId === 'fmt')
+    expect(body.map((e) => (e.type === 'nodeFinish' ? [e.iteration, e.path] : null)).sort()).toEqual([
+      [0, ['each']],
+      [1, ['each']],
+      [2, ['each']],
+    ])
+    expect(events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'out')).toMatchObject({
+      output: { count: '3', second: '#1: pear' },
+    })
+    expect(events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
+  })
+})
