@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   defaultProtection,
   defineNodeType,
@@ -65,6 +65,20 @@ async function run(doc: FlowDocument, options: TestContextOptions = {}): Promise
   await clock.runAll()
   return done
 }
+
+// The loop's runner loads on its first run (lazyExecutor). The run clock's `runAll` only advances
+// sleepers already waiting, so load it once before the timed tests.
+beforeAll(async () => {
+  const warm = inBody(
+    flow()
+      .node('each', 'loop', { mode: 'forEach', items: '[1]' })
+      .node('t', 'text', { template: 'x' })
+      .build(),
+    'each',
+    't',
+  )
+  await collect(runFlow(warm, registry, testContext().ctx))
+})
 
 function loopOutput(events: RunEvent[], id = 'each'): Record<string, unknown> | undefined {
   return ofType(events, 'nodeFinish').find((e) => e.nodeId === id && e.path === undefined)?.output

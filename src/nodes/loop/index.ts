@@ -9,8 +9,7 @@ import {
   LOOP_DEFAULT_WIDTH_PX,
   LOOP_MAX_ITERATIONS_RANGE,
 } from '../../defaults.ts'
-import { zodParser, type NodeDefinition } from '../types.ts'
-import { executeLoop } from './run.ts'
+import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultLoopConfig, LOOP_CONFIG_VERSION, loopConfigSchema, type LoopConfig } from './schema.ts'
 
 const key = (field: string, part: string) => `fields:loop.${field}.${part}`
@@ -88,6 +87,7 @@ export const loopNode: NodeDefinition<LoopConfig> = {
       config.mode === 'while' ? ['results', 'count', 'stopReason'] : ['results', 'count', 'stopReason'],
     templates: (config) =>
       config.mode === 'forEach' ? [config.items] : config.until.rules.flatMap((r) => [r.value, r.to]),
-    execute: executeLoop,
+    // The iteration runner loads on the first run of a loop, not with the editor.
+    execute: lazyExecutor(() => import('./run.ts').then((m) => m.executeLoop)),
   }),
 }
