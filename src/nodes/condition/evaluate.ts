@@ -69,9 +69,10 @@ export function caseHolds(
   note: (text: string) => void,
 ): boolean {
   if (rules.length === 0) return false
-  const any = c.match === 'any'
-  for (const rule of rules) if (ruleHolds(rule, note) === any) return any
-  return !any
+  // `any` stops at the first rule that holds, `all` at the first that does not.
+  const stopAt = c.match === 'any'
+  for (const rule of rules) if (ruleHolds(rule, note) === stopAt) return stopAt
+  return !stopAt
 }
 
 /** The case a condition takes and its output value; `resolve` fills a rule's templates in. */
