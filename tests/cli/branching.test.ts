@@ -3,45 +3,16 @@
  * router from ../shared/fixtures/patchcat/ (a folder beside the repo, never copied in; loudly
  * skipped when absent) and a Wardflow file with a chain in a not-taken branch and a merge.
  */
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
+import { ROOT, wardflow, jsonLines as events } from '../support/wardflowCli.ts'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const ROUTER = resolve(ROOT, '../shared/fixtures/patchcat/en-conditional-customer-routing.json')
 const routerPresent = existsSync(ROUTER)
 const MISSING = `PatchCat router not found at ${ROUTER}: the CLI run of the real router is SKIPPED`
 if (!routerPresent) console.warn(`[cli] WARNING: ${MISSING}.`)
-
-interface Result {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function wardflow(args: string[]): Promise<Result> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['bin/wardflow.mjs', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    child.on('error', fail)
-    child.on('close', (code) => done({ code, stdout, stderr }))
-  })
-}
-
-const events = (stdout: string): RunEvent[] =>
-  stdout
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as RunEvent)
 
 const skipped = (list: RunEvent[]) =>
   list.flatMap((e) => (e.type === 'nodeSkipped' ? [`${e.nodeId}:${e.reason}`] : [])).sort()

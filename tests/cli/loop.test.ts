@@ -1,25 +1,6 @@
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
-
-const ROOT = resolve(import.meta.dirname, '../..')
-
-function wardflow(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['bin/wardflow.mjs', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    child.on('error', fail)
-    child.on('close', (code) => done({ code, stdout, stderr }))
-  })
-}
+import { wardflow } from '../support/wardflowCli.ts'
 
 describe('wardflow run: a forEach loop (spawned)', { timeout: 60_000 }, () => {
   it('runs the body once per item, in item order, with iteration events, exit 0', async () => {

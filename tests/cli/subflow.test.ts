@@ -1,35 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunEvent } from '../../src/engine/index.ts'
+import { ROOT, wardflow, jsonLines } from '../support/wardflowCli.ts'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const FIXTURE = 'tests/fixtures/cli/subflow.wardflow.json'
-
-/** Runs `node bin/wardflow.mjs ...args` from the repo root, as `npx wardflow` would. */
-function wardflow(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['bin/wardflow.mjs', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    child.on('error', fail)
-    child.on('close', (code) => done({ code, stdout, stderr }))
-  })
-}
-
-const jsonLines = (stdout: string): RunEvent[] =>
-  stdout
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as RunEvent)
 
 describe('wardflow run with sub-flows (spawned)', { timeout: 60_000 }, () => {
   let dir: string
