@@ -11,19 +11,16 @@
  * Prints a table of medians and ratios and exits non-zero when a target fails.
  */
 import {
-  defaultProtection,
   defineNodeType,
-  FlowError,
   renderTemplate,
   runFlow,
   topologicalSort,
   type FlowDocument,
   type NodeExecution,
   type NodeRegistry,
-  type RunContext,
   type RunEvent,
 } from '../src/engine/index.ts'
-import { systemClock } from '../src/platform/systemClock.ts'
+import { benchContext } from './benchContext.ts'
 
 const DAG_NODES = 1_000
 const DAG_ROUNDS = 15
@@ -50,22 +47,6 @@ const registry: NodeRegistry = new Map([
   ['noop', defineNodeType<Cfg>({ type: 'noop', parseConfig: parse, execute: noop })],
   ['sleep', defineNodeType<Cfg>({ type: 'sleep', parseConfig: parse, execute: sleeper })],
 ])
-
-function context(): RunContext {
-  const refuse = async (): Promise<never> => {
-    throw new FlowError('INTERNAL', 'not used in the bench')
-  }
-  return {
-    runId: 'bench',
-    clock: systemClock,
-    fetch: refuse,
-    codeRunner: { run: refuse },
-    providers: { resolve: refuse },
-    estimateTokens: async (text) => text.length,
-    signal: new AbortController().signal,
-    protection: defaultProtection(),
-  }
-}
 
 function doc(nodes: Array<[string, string, Cfg]>, edges: Array<[string, string]>): FlowDocument {
   return {
@@ -101,7 +82,7 @@ function randomDag(size: number): FlowDocument {
 
 async function drain(flow: FlowDocument): Promise<RunEvent[]> {
   const events: RunEvent[] = []
-  for await (const event of runFlow(flow, registry, context())) events.push(event)
+  for await (const event of runFlow(flow, registry, benchContext())) events.push(event)
   const last = events.at(-1)
   if (last?.type !== 'runFinish' || last.status !== 'success') throw new Error('bench run did not succeed')
   return events
@@ -109,7 +90,7 @@ async function drain(flow: FlowDocument): Promise<RunEvent[]> {
 
 /** The baseline: the same executors, awaited one by one in topological order. */
 async function plainLoop(flow: FlowDocument): Promise<void> {
-  const ctx = context()
+  const ctx = benchContext()
   const order = topologicalSort(flow).order
   const byId = new Map(flow.nodes.map((n) => [n.id, n]))
   const outputs = new Map<string, Record<string, unknown>>()

@@ -7,18 +7,15 @@
  * Prints a table of medians and the ratio and exits non-zero when the target fails.
  */
 import {
-  defaultProtection,
   defineNodeType,
-  FlowError,
   runFlow,
   type FlowDocument,
   type NodeExecution,
   type NodeRegistry,
-  type RunContext,
   type RunEvent,
 } from '../src/engine/index.ts'
 import { engineRegistry } from '../src/nodes/registry.ts'
-import { systemClock } from '../src/platform/systemClock.ts'
+import { benchContext } from './benchContext.ts'
 
 const ITEMS = 10_000
 const ROUNDS = 9
@@ -36,22 +33,6 @@ const registry: NodeRegistry = new Map([
   ['noop', noopType],
   ['loop', engineRegistry.get('loop')!],
 ])
-
-function context(): RunContext {
-  const refuse = async (): Promise<never> => {
-    throw new FlowError('INTERNAL', 'not used in the bench')
-  }
-  return {
-    runId: 'bench',
-    clock: systemClock,
-    fetch: refuse,
-    codeRunner: { run: refuse },
-    providers: { resolve: refuse },
-    estimateTokens: async (text) => text.length,
-    signal: new AbortController().signal,
-    protection: defaultProtection(),
-  }
-}
 
 const items = JSON.stringify(Array.from({ length: ITEMS }, (_, i) => i))
 const flow: FlowDocument = {
@@ -72,7 +53,7 @@ const flow: FlowDocument = {
 
 async function engine(): Promise<void> {
   const events: RunEvent[] = []
-  for await (const event of runFlow(flow, registry, context())) events.push(event)
+  for await (const event of runFlow(flow, registry, benchContext())) events.push(event)
   const loop = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'each')
   if (loop?.type !== 'nodeFinish' || loop.output['count'] !== ITEMS)
     throw new Error('bench loop did not finish')
@@ -80,7 +61,7 @@ async function engine(): Promise<void> {
 
 /** The baseline: the same executor awaited once per item. */
 async function plainLoop(): Promise<void> {
-  const ctx = context()
+  const ctx = benchContext()
   const node = flow.nodes[1]!
   const list = JSON.parse(items) as number[]
   const results: unknown[] = []
