@@ -11,7 +11,18 @@ export default defineConfig({
   // precachePlugin: the offline service worker and its list of the build's files (build only).
   plugins: [react(), precachePlugin({ source: 'src/offline/sw.ts' })],
   worker: workerOptions,
-  build: { target: 'es2022', chunkSizeWarningLimit: 5000, sourcemap: false },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 5000,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'start', tags: ['$initial'], test: (id) => !id.includes('/src/offline/') }],
+        },
+      },
+    },
+  },
   // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship. React
   // Flow tweens no colours: d3's colour parsing need not ship either (vite/d3ColorStub.ts).
   resolve: {
