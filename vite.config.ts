@@ -15,6 +15,9 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 5000,
     sourcemap: false,
+    // What the page loads at start as one chunk (rolldown's $initial: reachable from the entry by
+    // static imports), not the entry plus a chunk per module it shares with a lazy area: 21 files
+    // gzip 4.7 KB worse. The service worker's modules stay out: sw.js must be self-contained.
     rolldownOptions: {
       output: {
         codeSplitting: {
