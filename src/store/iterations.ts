@@ -124,3 +124,11 @@ export function iterationOf(
   if (key === undefined || !records) return undefined
   return records.find((r) => r.key === key)
 }
+
+/** How a person counts an iteration: from 1, outer loops first ("3", or "2.1" in a loop in a loop). */
+export function iterationLabel(key: string): string {
+  return key
+    .split('.')
+    .map((i) => String(Number(i) + 1))
+    .join('.')
+}
