@@ -180,6 +180,17 @@ export const LOOP_DEFAULT_WIDTH_PX = 560
 export const LOOP_DEFAULT_HEIGHT_PX = 280
 export const LOOP_BODY_PADDING_PX = 24
 /**
+ * Iterations of each loop the run store keeps per body node, and the run record keeps the events
+ * of (per loop, per enclosing iteration): the newest ones; older ones are counted and shown as
+ * "N earlier iterations not kept". A forEach over 10,000 items would otherwise hold every
+ * iteration's inputs, outputs and console text in memory and in IndexedDB. The loop's own
+ * `results` always has every item.
+ */
+export const LOOP_STORED_ITERATIONS_MAX = 100
+export const LOOP_STORED_ITERATIONS_MAX_RANGE: NumberRange = { min: 1, max: 10_000, step: 1 }
+/** Console characters kept per iteration record (the node's own console keeps CONSOLE_MAX_CHARS). */
+export const LOOP_ITERATION_CONSOLE_MAX_CHARS = 20_000
+/**
  * How many distinct template texts keep their parsed `{{references}}` between renders, and the
  * longest text kept (characters). Parsing costs ~3 µs per reference, which a condition with 10
  * rules paid on every evaluation (bench/condition.bench.ts); the cache is emptied when full.

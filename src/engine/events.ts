@@ -26,11 +26,14 @@ interface EventBase {
 /**
  * Where a node event happened when its node is in a loop's body (docs/workflow-format.md,
  * "Loop events"): `path` the enclosing loops' ids, outermost first; `iteration` the innermost
- * loop's index (from 0). Absent on events of nodes on the canvas itself.
+ * loop's index (from 0). Absent on events of nodes on the canvas itself. In a loop inside a loop,
+ * `iterations` is the index of every enclosing loop, outermost first (its last is `iteration`):
+ * the inner loop's index starts again at 0 for each outer iteration.
  */
 export interface BodyPlace {
   path?: string[]
   iteration?: number
+  iterations?: number[]
 }
 
 export interface RunStartEvent extends EventBase {

@@ -47,6 +47,8 @@ export interface BodyParent {
   ctx: RunContext
   /** Enclosing containers' ids, outermost first, ending with `loopId`. */
   path: string[]
+  /** The iteration each enclosing container is in, outermost first (empty for a top loop). */
+  outer?: readonly number[]
   /** The container's own view of the run: what it may read, and Agent tools. */
   lookup(ref: string): Record<string, unknown> | undefined
   visible(): Outputs
@@ -120,7 +122,12 @@ async function runIteration(
   const { plan, loopId, ctx } = parent
   const outputs = new Map<string, Record<string, unknown>>()
   let usage = emptyUsage()
-  const place = { path: parent.path, iteration }
+  const outer = parent.outer ?? []
+  const place: { path: string[]; iteration: number; iterations?: number[] } = {
+    path: parent.path,
+    iteration,
+  }
+  if (outer.length > 0) place.iterations = [...outer, iteration]
   const running = new Set<string>()
   const emit = (event: UnstampedEvent): void => {
     if (parent.live()) parent.emit(Object.assign(event, place))
@@ -152,6 +159,7 @@ async function runIteration(
         loopId: id,
         plan: inner,
         path: [...parent.path, id],
+        outer: [...outer, iteration],
         lookup: (ref) => host.lookup(id, ref),
         visible: () => host.visible(id),
         live: () => parent.live() && running.has(id),

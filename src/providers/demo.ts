@@ -23,10 +23,13 @@ export interface DemoProviderOptions {
   script?: DemoScript
 }
 
+function lastUserText(request: ChatRequest): string {
+  return [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? ''
+}
+
 /** The generic reply: names the demo provider and quotes the last user message. */
 export function genericDemoText(request: ChatRequest): string {
-  const lastUser = [...request.messages].reverse().find((message) => message.role === 'user')
-  const prompt = (lastUser?.content ?? '').replace(/\s+/g, ' ').trim()
+  const prompt = lastUserText(request).replace(/\s+/g, ' ').trim()
   const advice = 'Add a provider with an API key in Settings to get real answers.'
   if (prompt === '')
     return `[Demo provider] This is the offline demo provider; no model was called. ${advice}`
@@ -57,12 +60,18 @@ class DemoProvider implements LlmProvider {
 
   private nextReply(request: ChatRequest): { reply: DemoReply; repeated: boolean } {
     const script = this.options.script
+    if (!script) return { reply: { text: genericDemoText(request), toolCalls: [] }, repeated: false }
+    const prompt = lastUserText(request)
+    const matched = script.replies.find((r) => r.when !== undefined && prompt.includes(r.when))
+    if (matched) return { reply: matched, repeated: false }
+    const ordered = script.replies.filter((r) => r.when === undefined)
+    if (ordered.length === 0)
+      return { reply: { text: genericDemoText(request), toolCalls: [] }, repeated: false }
     const index = this.calls
     this.calls += 1
-    if (!script) return { reply: { text: genericDemoText(request), toolCalls: [] }, repeated: false }
-    const reply = script.replies[index]
+    const reply = ordered[index]
     if (reply) return { reply, repeated: false }
-    const last = script.replies.at(-1)
+    const last = ordered.at(-1)
     if (script.then === 'repeat-last' && last) return { reply: last, repeated: true }
     throw new FlowError(
       'DEMO_SCRIPT_ENDED',

@@ -15,6 +15,11 @@ const demoToolCallSchema = z.strictObject({
 })
 
 const demoReplySchema = z.strictObject({
+  /**
+   * Answers only a call whose last user message contains this text (e.g. the item a loop's body
+   * is summarising), wherever it is in the list; replies without `when` play in order for the rest.
+   */
+  when: z.string().min(1).optional(),
   text: z.string().default(''),
   reasoning: z.string().optional(),
   toolCalls: z.array(demoToolCallSchema).default([]),

@@ -49,6 +49,11 @@ export interface RunRecord {
   events: unknown[]
   usage: { prompt: number; completion: number; total: number; estimated: boolean }
   timings: Record<string, NodeTiming>
+  /**
+   * Loop iterations whose events were left out of `events` (only the newest
+   * LOOP_STORED_ITERATIONS_MAX of each loop are kept), by loop id. Absent: none were.
+   */
+  iterationsNotKept?: Record<string, number>
 }
 
 export const SETTINGS_ROW_ID = 'app'

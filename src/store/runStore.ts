@@ -97,6 +97,11 @@ export interface RunStoreActions {
   ): void
   /** Back to the live run (or the idle canvas) after looking at a past run. */
   showLive(): void
+  /**
+   * Shows one iteration of a loop (its IterationRecord key) in the picker and in its body nodes'
+   * consoles; undefined: back to following the latest. Cleared by a new run or view.
+   */
+  pickIteration(loopId: string, key: string | undefined): void
 }
 
 export interface RunStoreState {
@@ -109,10 +114,13 @@ export interface RunStoreState {
   history: readonly RunHistoryItem[]
   /** The flow `history` belongs to. */
   historyFlowId: string | null
+  /** The iteration picked per loop id (IterationRecord.key); absent: the latest. */
+  iterationPicks: Readonly<Record<string, string>>
   actions: RunStoreActions
 }
 
 const LIVE: RunViewMode = Object.freeze({ mode: 'live' }) as RunViewMode
+const NO_PICKS: Readonly<Record<string, string>> = Object.freeze(keyedRecord<string>())
 
 export function createRunStore() {
   return createStore<RunStoreState>()((set, get) => {
@@ -129,6 +137,7 @@ export function createRunStore() {
       live: null,
       history: [],
       historyFlowId: null,
+      iterationPicks: NO_PICKS,
       actions: {
         setStatus: (nodeId, status) => update(nodeId, (s) => (s.status === status ? s : { ...s, status })),
         setStatuses: (statuses) => {
@@ -153,12 +162,16 @@ export function createRunStore() {
             set({ live: reduceRunEvents(state.live, events, options) })
             return
           }
-          set(reduceRunEvents({ nodes: state.nodes, run: state.run }, events, options))
+          const view = reduceRunEvents({ nodes: state.nodes, run: state.run }, events, options)
+          // A new run's iterations are not the last run's: pickers follow the latest again.
+          const fresh = events.some((e) => e.type === 'runStart')
+          set(fresh ? { ...view, iterationPicks: NO_PICKS } : view)
         },
         setPhase: (phase) => {
           if (get().phase !== phase) set({ phase })
         },
-        reset: () => set({ nodes: keyedRecord(), run: null, view: LIVE, live: null }),
+        reset: () =>
+          set({ nodes: keyedRecord(), run: null, view: LIVE, live: null, iterationPicks: NO_PICKS }),
         releaseKeptConsoles: () => {
           const state = get()
           if (state.live) {
@@ -173,12 +186,24 @@ export function createRunStore() {
         showPast: (item, nodes, run) => {
           const state = get()
           const live = state.live ?? { nodes: state.nodes, run: state.run }
-          set({ nodes, run, live, view: { mode: 'past', runId: item.id, startedAt: item.startedAt } })
+          set({
+            nodes,
+            run,
+            live,
+            view: { mode: 'past', runId: item.id, startedAt: item.startedAt },
+            iterationPicks: NO_PICKS,
+          })
         },
         showLive: () => {
           const live = get().live
           if (!live) return
-          set({ nodes: live.nodes, run: live.run, live: null, view: LIVE })
+          set({ nodes: live.nodes, run: live.run, live: null, view: LIVE, iterationPicks: NO_PICKS })
+        },
+        pickIteration: (loopId, key) => {
+          const picks = keyedRecord(get().iterationPicks)
+          if (key === undefined) delete picks[loopId]
+          else picks[loopId] = key
+          set({ iterationPicks: picks })
         },
       },
     }

@@ -9,6 +9,9 @@ import { keyedRecord, ownValue } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
 import { subflowLine } from './subflowEvents.ts'
+import { withIteration, type IterationRecord } from './iterations.ts'
+
+export type { IterationRecord } from './iterations.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
 
@@ -66,31 +69,8 @@ export interface NodeRunState {
    * console and inspector browse. The fields above show the latest iteration.
    */
   iterations?: readonly IterationRecord[]
-}
-
-/** One iteration of a loop body node: its inputs, output or error. */
-export interface IterationRecord {
-  iteration: number
-  /** The enclosing loops, outermost first. */
-  path: readonly string[]
-  status: NodeRunStatus
-  inputs?: Readonly<Record<string, unknown>>
-  output?: Readonly<Record<string, unknown>>
-  error?: { code: string; message: string }
-  skipReason?: string
-  durationMs?: number
-}
-
-type BodyEvent = { path?: string[]; iteration?: number }
-
-/** `state` with its record of `event`'s iteration updated by `patch` (events outside a body: as is). */
-function withIteration(state: NodeRunState, event: BodyEvent, patch: Partial<IterationRecord>): NodeRunState {
-  if (event.path === undefined) return state
-  const index = event.iteration ?? 0
-  const list = [...(state.iterations ?? [])]
-  const before = list[index] ?? { iteration: index, path: event.path, status: 'queued' as const }
-  list[index] = { ...before, ...patch }
-  return { ...state, iterations: list }
+  /** Iterations older than the ones kept (LOOP_STORED_ITERATIONS_MAX), left out of `iterations`. */
+  iterationsNotKept?: number
 }
 
 export type RunOutcome = 'success' | 'error' | 'cancelled'
@@ -313,10 +293,26 @@ export function reduceRunEvents(
         )
         break
       case 'nodeChunk':
-        put(event.nodeId, withText(node(event.nodeId), event.channel, event.text))
+        put(
+          event.nodeId,
+          withIteration(
+            withText(node(event.nodeId), event.channel, event.text),
+            event,
+            {},
+            { kind: event.channel, text: event.text, merge: true },
+          ),
+        )
         break
       case 'guard':
-        put(event.nodeId, withGuard(node(event.nodeId), event, badge))
+        put(
+          event.nodeId,
+          withIteration(
+            withGuard(node(event.nodeId), event, badge),
+            event,
+            {},
+            { kind: 'guard', text: event.message, merge: false, layer: event.layer, level: event.level },
+          ),
+        )
         break
       case 'nodeFinish': {
         const state: NodeRunState = {
@@ -349,11 +345,12 @@ export function reduceRunEvents(
         const status = stopped ? 'stopped' : 'error'
         put(
           event.nodeId,
-          withIteration({ ...base, status, error, durationMs: event.durationMs }, event, {
-            status,
-            error,
-            durationMs: event.durationMs,
-          }),
+          withIteration(
+            { ...base, status, error, durationMs: event.durationMs },
+            event,
+            { status, error, durationMs: event.durationMs },
+            { kind: stopped ? 'info' : 'error', text: errorText, merge: false },
+          ),
         )
         if (event.path === undefined)
           settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: errorText })
@@ -367,7 +364,15 @@ export function reduceRunEvents(
           skipReason: skipText,
           skipCode: event.reason,
         }
-        put(event.nodeId, withIteration(skipped, event, { status: 'skipped', skipReason: skipText }))
+        put(
+          event.nodeId,
+          withIteration(
+            skipped,
+            event,
+            { status: 'skipped', skipReason: skipText },
+            { kind: 'info', text: skipText, merge: false },
+          ),
+        )
         if (event.path === undefined) settle()
         break
       }

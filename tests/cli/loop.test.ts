@@ -28,3 +28,36 @@ describe('wardflow run: a forEach loop (spawned)', { timeout: 60_000 }, () => {
     expect(events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
   })
 })
+
+describe('wardflow run: a loop inside a loop (spawned)', { timeout: 60_000 }, () => {
+  it('runs the inner loop once per outer item, its events naming both indexes, exit 0', async () => {
+    const result = await wardflow(['run', 'tests/fixtures/cli/loop-nested.wardflow.json', '--json'])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    const events = result.stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as RunEvent)
+    expect(events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'shelf')).toMatchObject({
+      output: {
+        results: [{ text: 'shelf 0: 2 fruit' }, { text: 'shelf 1: 1 fruit' }, { text: 'shelf 2: 3 fruit' }],
+        count: 3,
+      },
+    })
+    const labels = events.flatMap((e) =>
+      e.type === 'nodeFinish' && e.nodeId === 'label' ? [[e.iterations, e.output['text']]] : [],
+    )
+    expect(labels.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
+      [[0, 0], '0.0 apple'],
+      [[0, 1], '0.1 pear'],
+      [[1, 0], '1.0 fig'],
+      [[2, 0], '2.0 kiwi'],
+      [[2, 1], '2.1 lime'],
+      [[2, 2], '2.2 plum'],
+    ])
+    expect(events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'out')).toMatchObject({
+      output: { shelves: '3', last: 'shelf 2: 3 fruit' },
+    })
+    expect(events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
+  })
+})

@@ -243,3 +243,66 @@ describe('loop: preflight', () => {
     expect(preflight(doc, registry).filter((p) => p.severity === 'error')).toEqual([])
   })
 })
+
+describe('loop in loop', () => {
+  const nested = () => {
+    const doc = flow()
+      .node('src', 'text', { template: '[["a", "b"], ["c"], ["d", "e", "f"]]' })
+      .node('outer', 'loop', { mode: 'forEach', items: '{{src.text}}', concurrency: 2, resultNode: 'line' })
+      .node('inner', 'loop', { mode: 'forEach', items: '{{outer.item}}', concurrency: 2 })
+      .node('label', 'delay', {
+        ms: '{{inner.index}}',
+        value: '{{outer.index}}.{{inner.index}} {{inner.item}}',
+      })
+      .node('line', 'text', { template: '{{outer.index}}: {{inner.count}} ({{inner.results[0].value}})' })
+      .node('out', 'text', { template: '{{outer.count}}' })
+      .chain('src', 'outer', 'out')
+      .chain('inner', 'line')
+      .build()
+    inBody(doc, 'outer', 'inner', 'line')
+    return inBody(doc, 'inner', 'label')
+  }
+
+  it('runs the inner loop once per outer item, each with its own items and index', async () => {
+    const events = await run(nested())
+    expect(ofType(events, 'runFinish')[0]?.status).toBe('success')
+    expect(loopOutput(events, 'outer')).toEqual({
+      results: [{ text: '0: 2 (0.0 a)' }, { text: '1: 1 (1.0 c)' }, { text: '2: 3 (2.0 d)' }],
+      count: 3,
+    })
+    const labels = ofType(events, 'nodeFinish').filter((e) => e.nodeId === 'label')
+    expect(labels.map((e) => String(e.output['value'])).sort()).toEqual([
+      '0.0 a',
+      '0.1 b',
+      '1.0 c',
+      '2.0 d',
+      '2.1 e',
+      '2.2 f',
+    ])
+    // Nested body events say every enclosing loop's index: the inner index restarts per outer item.
+    for (const e of labels) {
+      expect(e.path).toEqual(['outer', 'inner'])
+      const [o, i] = String(e.output['value']).split(' ')[0]!.split('.').map(Number)
+      expect(e.iterations).toEqual([o, i])
+      expect(e.iteration).toBe(i)
+    }
+    // The inner loop itself is a body node of the outer one: one level, no `iterations`.
+    const inner = ofType(events, 'nodeFinish').filter((e) => e.nodeId === 'inner')
+    expect(inner).toHaveLength(3)
+    expect(inner.every((e) => e.path?.join() === 'outer' && e.iterations === undefined)).toBe(true)
+    expect(ofType(events, 'nodeFinish').find((e) => e.nodeId === 'out')?.output).toEqual({ text: '3' })
+  })
+
+  it('an inner iteration failing fails both loops, naming the indexes', async () => {
+    const doc = nested()
+    const label = doc.nodes.find((n) => n.id === 'label')!
+    label.type = 'failIf'
+    label.data.config = { when: 'yes' }
+    const events = await run(doc)
+    const outer = ofType(events, 'nodeError').find((e) => e.nodeId === 'outer' && e.path === undefined)
+    expect(outer?.message).toMatch(
+      /^Iteration \d of loop "outer" failed: Iteration 0 of loop "inner" failed: refused yes/,
+    )
+    expect(ofType(events, 'runFinish')[0]?.status).toBe('error')
+  })
+})

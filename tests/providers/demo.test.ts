@@ -198,3 +198,38 @@ describe('demo provider without a script', () => {
     expect(genericDemoText({ model: '', messages: [] })).toContain('no model was called')
   })
 })
+
+describe('demo script replies with `when`', () => {
+  it('answers a call whose message contains `when` with that reply, the others in order', async () => {
+    const demo = createDemoProvider({
+      clock: recordingClock(),
+      script: script({
+        replies: [
+          { when: 'kettle', text: 'about the kettle' },
+          { text: 'first' },
+          { when: 'lamp', text: 'about the lamp' },
+          { text: 'second' },
+        ],
+      }),
+    })
+    const texts: string[] = []
+    for (const q of ['a lamp review', 'something', 'the kettle', 'more', 'more', 'lamp again'])
+      texts.push((await collect(demo, userRequest(q))).text)
+    expect(texts).toEqual([
+      'about the lamp',
+      'first',
+      'about the kettle',
+      'second',
+      'second',
+      'about the lamp',
+    ])
+  })
+
+  it('falls back to the generic reply when every reply has a `when` and none matches', async () => {
+    const demo = createDemoProvider({
+      clock: recordingClock(),
+      script: script({ replies: [{ when: 'kettle', text: 'k' }] }),
+    })
+    expect((await collect(demo, userRequest('a lamp'))).text).toMatch(/^\[Demo provider\]/)
+  })
+})

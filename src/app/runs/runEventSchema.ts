@@ -7,8 +7,16 @@ import { z } from 'zod'
 import type { RunEvent } from '../../engine/index.ts'
 import { keyedRecordSchema } from '../../storage/keyedSchema.ts'
 
-// `path`: node events from inside a sub-flow (kept, or a replay would draw them on the canvas).
-const base = { runId: z.string(), at: z.number(), path: z.array(z.string()).optional() }
+// `path`: node events from inside a sub-flow or a loop body (kept, or a replay would draw them on
+// the canvas); `iteration`/`iterations`: a loop body's (without them a replay took a body's events
+// for a sub-flow's).
+const base = {
+  runId: z.string(),
+  at: z.number(),
+  path: z.array(z.string()).optional(),
+  iteration: z.number().int().nonnegative().optional(),
+  iterations: z.array(z.number().int().nonnegative()).optional(),
+}
 const usage = z.object({
   prompt: z.number(),
   completion: z.number(),

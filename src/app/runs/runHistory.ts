@@ -3,11 +3,12 @@
  * the service is tested against real IndexedDB through fake-indexeddb, or a stand-in), plus
  * the shapes the run panel lists and the replay that re-opens a past run.
  */
-import type { RunEvent } from '../../engine/index.ts'
+import { keyedRecord, type RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import {
+  nodeStateOf,
   replayRunEvents,
   type ReduceOptions,
   type RunHistoryItem,
@@ -70,11 +71,20 @@ export function replayRecord(record: RunRecord, options: ReduceOptions = {}): Ru
     failures: [],
   }
   return {
-    nodes: view.nodes,
+    nodes: withNotKept(view.nodes, record.iterationsNotKept),
     run: {
       ...run,
       finishedAt: run.finishedAt ?? record.finishedAt,
       durationMs: run.durationMs ?? Math.max(0, record.finishedAt - record.startedAt),
     },
   }
+}
+
+/** Each loop's count of iterations the record left out, on the loop's own state (the picker says so). */
+function withNotKept(nodes: RunView['nodes'], notKept: RunRecord['iterationsNotKept']): RunView['nodes'] {
+  if (!notKept || Object.keys(notKept).length === 0) return nodes
+  const out = keyedRecord(nodes)
+  for (const [loopId, count] of Object.entries(notKept))
+    out[loopId] = { ...nodeStateOf(out, loopId), iterationsNotKept: count }
+  return out
 }

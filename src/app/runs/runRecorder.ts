@@ -1,17 +1,22 @@
 /**
  * Builds a run's record in memory while it streams (nothing touches IndexedDB until the end):
  * its events with each node's consecutive chunks merged, node outputs and timings, status and
- * usage. The run service saves the result once, when `runFinish` arrives.
+ * usage. The run service saves the result once, when `runFinish` arrives. Events of loop bodies
+ * are kept for the newest iterations only (iterationWindow.ts).
  */
 import { keyedRecord, ownValue, type NodeChunkEvent, type RunEvent, type Usage } from '../../engine/index.ts'
 import type { NodeTiming, RunRecord } from '../../storage/rows.ts'
+import { IterationWindow } from './iterationWindow.ts'
 
 export class RunRecorder {
-  private readonly events: RunEvent[] = []
+  // By sequence number: a Map keeps insertion order and drops an old iteration's events in O(1).
+  private readonly events = new Map<number, RunEvent>()
+  private seq = 0
+  private readonly window: IterationWindow
   // Keyed by node id, which may be any name (`__proto__` too): records without a prototype.
   private readonly outputs = keyedRecord<Record<string, unknown>>()
   private readonly timings = keyedRecord<NodeTiming>()
-  /** Index of each node's last event while it is a chunk more text may be merged into. */
+  /** Sequence number of each node's last event while it is a chunk more text may be merged into. */
   private readonly openChunk = new Map<string, number>()
   private startedAt: number | undefined
   private finish: { at: number; status: RunRecord['status']; usage: Usage } | undefined
@@ -19,12 +24,15 @@ export class RunRecorder {
   constructor(
     private readonly flowId: string,
     private readonly inputs: Readonly<Record<string, string>> = {},
-  ) {}
+    storedIterationsMax?: number,
+  ) {
+    this.window = new IterationWindow((seq) => this.events.delete(seq), storedIterationsMax)
+  }
 
   push(event: RunEvent): void {
     // A sub-flow's nodes are not this flow's: their events are kept, but not as its outputs.
     if (event.path !== undefined) {
-      this.events.push(event)
+      this.keep(event)
       return
     }
     switch (event.type) {
@@ -53,8 +61,9 @@ export class RunRecorder {
   /** The finished record, or undefined while the run has not finished. */
   record(): RunRecord | undefined {
     if (!this.finish) return undefined
-    const first = this.events[0]
+    const first = this.events.values().next().value
     const runId = first?.runId ?? ''
+    const notKept = this.window.counts()
     return {
       id: runId,
       flowId: this.flowId,
@@ -63,9 +72,10 @@ export class RunRecorder {
       status: this.finish.status,
       inputs: keyedRecord(this.inputs),
       outputs: keyedRecord(this.outputs),
-      events: [...this.events],
+      events: [...this.events.values()],
       usage: { ...this.finish.usage },
       timings: keyedRecord(this.timings),
+      ...(Object.keys(notKept).length > 0 ? { iterationsNotKept: keyedRecord(notKept) } : {}),
     }
   }
 
@@ -77,18 +87,32 @@ export class RunRecorder {
   }
 
   private keep(event: RunEvent): void {
+    const seq = this.seq++
+    if (!this.window.admit(event, seq)) return
     if (event.type !== 'nodeChunk') {
-      if ('nodeId' in event) this.openChunk.delete(event.nodeId)
-      this.events.push(event)
+      if ('nodeId' in event) this.openChunk.delete(chunkKey(event))
+      this.events.set(seq, event)
       return
     }
-    const at = this.openChunk.get(event.nodeId)
-    const last = at === undefined ? undefined : (this.events[at] as NodeChunkEvent)
+    const key = chunkKey(event)
+    const at = this.openChunk.get(key)
+    const last = at === undefined ? undefined : (this.events.get(at) as NodeChunkEvent | undefined)
     if (last && at !== undefined && last.channel === event.channel) {
-      this.events[at] = { ...last, text: last.text + event.text }
+      this.events.set(at, { ...last, text: last.text + event.text })
       return
     }
-    this.openChunk.set(event.nodeId, this.events.length)
-    this.events.push(event)
+    this.openChunk.set(key, seq)
+    this.events.set(seq, event)
   }
+}
+
+/** Chunks merge per node and place: two iterations of one body node stream apart. */
+function chunkKey(event: {
+  nodeId: string
+  path?: string[]
+  iteration?: number
+  iterations?: number[]
+}): string {
+  if (event.path === undefined) return event.nodeId
+  return `${event.nodeId}\u0000${event.path.join('\u0000')}\u0000${(event.iterations ?? [event.iteration]).join('.')}`
 }

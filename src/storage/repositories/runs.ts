@@ -27,6 +27,7 @@ export const runRecordSchema = z.object({
   events: z.array(z.unknown()),
   usage: usageSchema,
   timings: keyedRecordSchema(z.object({ startedAt: z.number(), durationMs: z.number() })),
+  iterationsNotKept: keyedRecordSchema(z.number().int().nonnegative()).optional(),
 })
 
 export interface SaveRunOptions {
@@ -42,6 +43,14 @@ interface ChunkLike {
   nodeId?: unknown
   channel?: unknown
   text: string
+  path?: unknown
+  iteration?: unknown
+  iterations?: unknown
+}
+
+/** Where a chunk was printed: two iterations of one loop body node never share a chunk. */
+function placeOf(event: ChunkLike): string {
+  return JSON.stringify([event.path, event.iteration, event.iterations]) ?? ''
 }
 
 function isChunk(event: unknown): event is ChunkLike {
@@ -63,7 +72,8 @@ export function compactEvents(events: readonly unknown[]): unknown[] {
       isChunk(last) &&
       last.nodeId === event.nodeId &&
       last.channel === event.channel &&
-      last.runId === event.runId
+      last.runId === event.runId &&
+      placeOf(last) === placeOf(event)
     ) {
       out[out.length - 1] = { ...last, text: last.text + event.text }
     } else out.push(event)

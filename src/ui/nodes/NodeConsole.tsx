@@ -3,7 +3,9 @@
  * Sticks to the bottom while text streams in, unless the person scrolled up to read.
  */
 import { memo, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react'
+import { IterationConsole } from '../run/console/IterationConsole.tsx'
 import { LiveConsoleContent } from '../run/console/ConsoleContent.tsx'
+import { usePickedIteration } from '../run/useIterationPick.ts'
 import { useMarkFull } from '../run/console/useMarkFull.ts'
 import { useNodeText } from './nodeText.ts'
 
@@ -37,6 +39,8 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept, boxPx 
   const [collapsed, setCollapsed] = useState(false)
   const body = useRef<HTMLDivElement>(null)
   const content = useRef<HTMLDivElement>(null)
+  // A loop body node shows the iteration its loop's picker shows, once one is picked.
+  const picked = usePickedIteration(nodeId)
   useMarkFull(body, content)
   useKeepFullBox(body, kept === true)
 
@@ -57,9 +61,14 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept, boxPx 
         data-testid="node-console"
         hidden={collapsed}
         style={{ '--console-max-h': `${boxPx}px` } as CSSProperties}
+        data-iteration={picked === undefined ? undefined : (picked?.key ?? '')}
       >
         <div ref={content} className="wf-console-scroll__content">
-          <LiveConsoleContent nodeId={nodeId} cut={cut} />
+          {picked === undefined ? (
+            <LiveConsoleContent nodeId={nodeId} cut={cut} />
+          ) : (
+            <IterationConsole record={picked} />
+          )}
         </div>
       </div>
     </div>

@@ -10,6 +10,9 @@ import { LongText, OutputModeSwitch, OutputView, type OutputMode } from './Outpu
 import { RunConsole } from './console/RunConsole.tsx'
 import { UsageFigure } from './UsageFigure.tsx'
 import { IterationBrowser } from './IterationBrowser.tsx'
+import { LoopIterations } from './LoopIterations.tsx'
+import { nodeCatalog } from '../../nodes/registry.ts'
+import { useFlowStore } from '../../store/flowStore.ts'
 
 export function NodeRunDetails({ nodeId }: { nodeId: string }) {
   const { t, i18n } = useTranslation('run')
@@ -18,6 +21,11 @@ export function NodeRunDetails({ nodeId }: { nodeId: string }) {
   const past = useRunStore((s) => s.view.mode === 'past')
   const [mode, setMode] = useState<OutputMode>('text')
   const lang = i18n.language
+  // A container (a loop) browses its body's iterations; a body node its own.
+  const container = useFlowStore((s) => {
+    const type = s.nodes.find((n) => n.id === nodeId)?.type
+    return type !== undefined && nodeCatalog.get(type)?.engine.container === true
+  })
 
   if (state.status === 'idle' && !state.hasConsole) {
     return (
@@ -90,7 +98,10 @@ export function NodeRunDetails({ nodeId }: { nodeId: string }) {
           )}
         </details>
       ) : null}
-      {state.iterations ? <IterationBrowser iterations={state.iterations} /> : null}
+      {container ? <LoopIterations loopId={nodeId} /> : null}
+      {state.iterations && !container ? (
+        <IterationBrowser iterations={state.iterations} notKept={state.iterationsNotKept} />
+      ) : null}
       {state.output ? (
         <details className="wf-run-details__section" open>
           <summary>{t('details.output')}</summary>
