@@ -121,6 +121,26 @@ test('an imported flow is fitted into view, whatever viewport its file had', asy
   expect(Math.abs(reopened.x - fitted.x)).toBeLessThan(2)
 })
 
+test('an imported flow drawn only where in view (over 200 nodes) is fitted from its start too', async ({
+  app,
+}) => {
+  await app.open()
+  // 300 nodes in rows of 25, far wider than the canvas; the file's viewport looks at nothing.
+  const file = chainFile(300, (i) => ({ x: 600 + (i % 25) * 280, y: 400 + Math.floor(i / 25) * 160 }), {
+    x: -5000,
+    y: -5000,
+    zoom: 1.5,
+  })
+  await app.importWorkflow(jsonFile('wide.wardflow.json', file))
+  await expect(app.canvas.node('n0')).toBeVisible({ timeout: 15_000 })
+  // Shown from its start at the smallest readable zoom, as a smaller flow too big to fit is (the
+  // fit ran before the canvas of the new flow had mounted, which then put back its default view).
+  await expect(async () => {
+    expect((await app.canvas.viewport()).zoom).toBeCloseTo(READABLE_ZOOM, 2)
+    expect(inside(await boxOf(app.canvas.node('n0')), await app.canvas.box())).toBe(true)
+  }).toPass({ timeout: 5_000 })
+})
+
 test('after a run the canvas keeps its room: panels hide and the run panel resizes, remembered', async ({
   app,
   page,

@@ -35,7 +35,8 @@ function usageText(usage: Usage | undefined): string {
 }
 
 export class HumanPrinter {
-  private streaming: { nodeId: string; channel: string } | undefined
+  /** Whose text is streaming: the header `where` names (a body node's iteration too) and channel. */
+  private streaming: { where: string; channel: string } | undefined
   private atLineStart = true
   private readonly outputs = new Map<string, Record<string, unknown>>()
 
@@ -85,7 +86,7 @@ export class HumanPrinter {
         this.line(s.dim(`● ${this.where(event)} started`))
         break
       case 'nodeChunk':
-        this.chunk(event.nodeId, event.channel, event.text)
+        this.chunk(event, event.channel, event.text)
         break
       case 'guard':
         this.line(
@@ -127,17 +128,26 @@ export class HumanPrinter {
     this.line(text)
   }
 
-  private chunk(nodeId: string, channel: string, raw: string): void {
+  /**
+   * Streamed text under a header naming the node, and for a loop body's node its iteration:
+   * iterations running side by side take turns, and without it their texts ran together.
+   */
+  private chunk(
+    event: { nodeId: string; path?: string[]; iteration?: number },
+    channel: string,
+    raw: string,
+  ): void {
     const s = this.style
     const text = manyLines(raw)
     // Output nodes only echo their values, which the Outputs section prints at the end.
-    const type = this.doc.nodes.find((n) => n.id === nodeId)?.type
+    const type = this.doc.nodes.find((n) => n.id === event.nodeId)?.type
     if (type !== undefined && nodeCatalog.role(type) === 'flowOutput') return
-    if (this.streaming?.nodeId !== nodeId || this.streaming.channel !== channel) {
+    const where = this.where(event)
+    if (this.streaming?.where !== where || this.streaming.channel !== channel) {
       this.endStream()
       const what = channel === 'output' ? '' : ` ${channel}`
-      this.write(s.dim(`── ${this.name(nodeId)}${what} ──\n`))
-      this.streaming = { nodeId, channel }
+      this.write(s.dim(`── ${where}${what} ──\n`))
+      this.streaming = { where, channel }
     }
     this.write(channel === 'output' ? text : s.dim(text))
     if (text !== '') this.atLineStart = text.endsWith('\n')

@@ -195,7 +195,14 @@ async function runIteration(
       })
       return { kind: 'notTaken' }
     }
+    // Every body node starts from its loops' scopes (item, index, previous; outermost first),
+    // which its templates read as `{{<loop>.item}}`: a Code node, which reads `inputs` instead
+    // of templates, finds them as `inputs.<loop id>`. Then what its body parents output.
     const inputs = keyedRecord<Record<string, unknown>>()
+    for (const loop of parent.path) {
+      const scope = loop === loopId ? own : parent.lookup(loop)
+      if (scope) inputs[loop] = scope
+    }
     for (const p of parents) {
       const output = outputs.get(p)
       if (output) inputs[p] = output

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
-import { wardflow } from '../support/wardflowCli.ts'
+import { jsonLines, wardflow } from '../support/wardflowCli.ts'
 
 describe('wardflow run: a forEach loop (spawned)', { timeout: 60_000 }, () => {
   it('runs the body once per item, in item order, with iteration events, exit 0', async () => {
@@ -26,6 +26,33 @@ describe('wardflow run: a forEach loop (spawned)', { timeout: 60_000 }, () => {
       output: { count: '3', second: '#1: pear' },
     })
     expect(events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
+  })
+
+  it('a Code node in the body reads the item and index from inputs.<loop id>', async () => {
+    const result = await wardflow(['run', 'tests/fixtures/cli/loop-code.wardflow.json', '--json'])
+    expect(result.code).toBe(0)
+    const events = jsonLines(result.stdout)
+    const loop = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'each')
+    expect(loop).toMatchObject({
+      output: {
+        results: [
+          { result: '#0 tea: 6' },
+          { error: 'Error: no cup ordered (line 2)' },
+          { result: '#2 pot: 20' },
+        ],
+        count: 3,
+      },
+    })
+  })
+
+  it("the readable log heads each iteration's text with its index, also when they run side by side", async () => {
+    const result = await wardflow(['run', 'tests/fixtures/cli/loop-code.wardflow.json'])
+    expect(result.code).toBe(0)
+    for (const [i, text] of [
+      [0, '#0 tea: 6'],
+      [2, '#2 pot: 20'],
+    ] as const)
+      expect(result.stdout).toContain(`── Line total (total) [each #${i}] ──\n${text}\n`)
   })
 })
 

@@ -47,10 +47,18 @@ const failIfType = defineNodeType<Cfg>({
   },
 })
 
+/** Outputs what its `inputs` held, as a Code node would see them. */
+const inputsType = defineNodeType<Cfg>({
+  type: 'inputs',
+  parseConfig: anyObject,
+  execute: async ({ inputs }) => ({ output: { seen: JSON.parse(JSON.stringify(inputs)) as unknown } }),
+})
+
 const registry: NodeRegistry = new Map([
   ...testRegistry,
   ['delay', delayType],
   ['failIf', failIfType],
+  ['inputs', inputsType],
   ['loop', engineRegistry.get('loop')!],
 ])
 
@@ -119,6 +127,42 @@ describe('loop: forEach', () => {
     expect(ofType(events, 'runStart')[0]?.nodeIds).toEqual(['src', 'each', 'out'])
     expect(ofType(events, 'runFinish')[0]?.status).toBe('success')
     expect(ofType(events, 'nodeFinish').find((e) => e.nodeId === 'out')?.output).toEqual({ text: '5' })
+  })
+
+  it("gives body nodes the loops' scopes in `inputs` (a Code node reads inputs.<loop>.item)", async () => {
+    const doc = inBody(
+      inBody(
+        flow()
+          .node('src', 'text', { template: '[["a","b"],["c"]]' })
+          .node('rows', 'loop', { mode: 'forEach', items: '{{src.text}}', resultNode: 'cells' })
+          .node('cells', 'loop', { mode: 'forEach', items: '{{rows.item}}', resultNode: 'two' })
+          .node('one', 'inputs', {})
+          .node('two', 'inputs', {})
+          .edge('src', 'rows')
+          .edge('one', 'two')
+          .build(),
+        'rows',
+        'cells',
+      ),
+      'cells',
+      'one',
+      'two',
+    )
+    const events = await run(doc)
+    const starts = ofType(events, 'nodeStart').filter((e) => e.nodeId === 'one')
+    // The entry node of the inner body: both loops' scopes (item, index, previous), nothing else.
+    const last = starts.map((e) => e.inputs).find((i) => (i['cells'] as Cfg | undefined)?.['item'] === 'c')
+    expect(Object.keys(last ?? {})).toEqual(['rows', 'cells'])
+    expect(last).toMatchObject({
+      rows: { item: ['c'], index: 1 },
+      cells: { item: 'c', index: 0, previous: null },
+    })
+    const results = loopOutput(events, 'rows')?.['results'] as Array<{ results: Array<{ seen: Cfg }> }>
+    const second = results[0]?.results[1]?.seen
+    // A later body node: the scopes, then what its body parents output.
+    expect(Object.keys(second ?? {})).toEqual(['rows', 'cells', 'one'])
+    expect(second?.['cells']).toMatchObject({ item: 'b', index: 1 })
+    expect(ofType(events, 'runFinish')[0]?.status).toBe('success')
   })
 
   it('fails the loop naming the index, unless onItemError is continue', async () => {

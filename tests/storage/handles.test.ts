@@ -73,6 +73,18 @@ describe('edge handles on import', () => {
     })
   })
 
+  it('an edge naming no handle from a node without `out` says so and which handles to name', () => {
+    const result = restoreDocument(doc([{ id: 'e1', source: 'f', target: 't' }]), { mode: 'strict', lookup })
+    if (result.ok) throw new Error('refused expected')
+    // Not 'names handle "out"': the file names none (and its edge id may be one import made up).
+    expect(result.problems[0]).toMatchObject({
+      path: 'edges[0].sourceHandle',
+      key: 'issues:importProblem.handleMissing',
+      message:
+        'Edge "e1" from "f" to "t" names no sourceHandle, which means "out", and node "f" has no "out": name one of its handles (yes, no).',
+    })
+  })
+
   it('opens files without handles as before: `out` and `in`', () => {
     const result = restoreDocument(
       {

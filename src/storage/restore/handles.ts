@@ -51,13 +51,26 @@ export function handleProblems(
       const list = nodePorts[side]
       if (list.some((p) => p.id === handle) || (list.length === 0 && handle === fallback)) continue
       const known = list.map((p) => p.id).join(', ') || '-'
-      problems.push({
-        index,
-        path: `edges[${index}].${end}`,
-        message: `Edge ${JSON.stringify(edge.id)} names handle ${JSON.stringify(handle)}, which node ${JSON.stringify(node)} does not have (its handles: ${known}).`,
-        key: 'issues:importProblem.handleUnknown',
-        params: { id: edge.id, handle, node, known },
-      })
+      const path = `edges[${index}].${end}`
+      const q = JSON.stringify
+      // A file that names no handle did not write "out": say what it left out and what to name.
+      problems.push(
+        edge[end] === undefined
+          ? {
+              index,
+              path,
+              message: `Edge ${q(edge.id)} from ${q(edge.source)} to ${q(edge.target)} names no ${end}, which means ${q(handle)}, and node ${q(node)} has no ${q(handle)}: name one of its handles (${known}).`,
+              key: 'issues:importProblem.handleMissing',
+              params: { id: edge.id, source: edge.source, target: edge.target, end, handle, node, known },
+            }
+          : {
+              index,
+              path,
+              message: `Edge ${q(edge.id)} names handle ${q(handle)}, which node ${q(node)} does not have (its handles: ${known}).`,
+              key: 'issues:importProblem.handleUnknown',
+              params: { id: edge.id, handle, node, known },
+            },
+      )
     }
   })
   return problems

@@ -31,9 +31,12 @@ export function useFitOnOpen(flowId: string | null): void {
     if (flowId === null || done.current === flowId) return
     const { nodes } = flowStore.getState()
     // Measured must mean this flow's nodes, not the last flow's (the switch takes a render). A
-    // flow big enough that off-screen nodes are not rendered fits with their nominal sizes.
-    const waiting = nodes.some((n) => rf.getInternalNode(n.id)?.measured.width === undefined)
-    if (waiting && nodes.length <= CANVAS_VISIBLE_ONLY_MIN_NODES) return
+    // flow big enough that off-screen nodes are not rendered fits with their nominal sizes, once
+    // one of its nodes was measured: before that the canvas keyed to this flow has just mounted
+    // and sets its default viewport after this effect, undoing a fit made now.
+    const isMeasured = (n: { id: string }) => rf.getInternalNode(n.id)?.measured.width !== undefined
+    const waiting = !nodes.every(isMeasured)
+    if (waiting && (nodes.length <= CANVAS_VISIBLE_ONLY_MIN_NODES || !nodes.some(isMeasured))) return
     done.current = flowId
     if (nodes.length > 0 && !hasOwnView()) fitFlow(rf, domNode, 0)
   }, [flowId, measured, rf, domNode])
