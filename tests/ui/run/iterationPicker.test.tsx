@@ -61,6 +61,8 @@ describe('loop iteration picker', () => {
     expect(screen.getByTestId('loop-iteration-index').textContent).toBe('Iteration 2 of 3')
     expect(within(row('a')).getByTestId('loop-iteration-output').textContent).toContain('pear')
     expect(within(row('b')).getByTestId('loop-iteration-output').textContent).toContain('#1 pear')
+    // Its inputs in that iteration: what `a` gave it.
+    expect(within(row('b')).getByTestId('loop-iteration-inputs').textContent).toContain('pear')
     expect(runStore.getState().iterationPicks['each']).toBe('1')
 
     // The body node's console shows that iteration only.
