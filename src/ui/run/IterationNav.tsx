@@ -1,6 +1,8 @@
 /**
  * Steps through a loop's iterations: previous / next buttons and "Iteration 2 of 3", with the
  * arrow keys, Home and End on the group. Shared by the loop's picker and a body node's browser.
+ * At either end a button is aria-disabled, not disabled: a disabled button would drop the
+ * keyboard focus as the last step reaches it.
  */
 import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -41,7 +43,7 @@ export function IterationNav({ at, count, label, notKept, onPick }: IterationNav
         <button
           type="button"
           data-testid="loop-iteration-prev"
-          disabled={at === 0}
+          aria-disabled={at === 0}
           onClick={() => go(at - 1)}
           aria-label={t('iterations.previous')}
         >
@@ -57,7 +59,7 @@ export function IterationNav({ at, count, label, notKept, onPick }: IterationNav
         <button
           type="button"
           data-testid="loop-iteration-next"
-          disabled={at === count - 1}
+          aria-disabled={at === count - 1}
           onClick={() => go(at + 1)}
           aria-label={t('iterations.next')}
         >

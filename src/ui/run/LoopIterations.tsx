@@ -1,6 +1,6 @@
 /**
  * A loop's iteration picker in the inspector's run details: "Iteration 2 of 3" with previous /
- * next, and for the picked iteration each body node's status, output or error. Picking one also
+ * next, and for the picked iteration each body node's status, inputs, output or error. Picking one also
  * turns the body nodes' consoles to it (ui/run/useIterationPick.ts). Text only.
  */
 import { useMemo } from 'react'
@@ -9,7 +9,9 @@ import { useShallow } from 'zustand/react/shallow'
 import { useFlowStore } from '../../store/flowStore.ts'
 import type { IterationRecord } from '../../store/iterations.ts'
 import { nodeStateOf, useRunActions, useRunStore } from '../../store/runStore.ts'
+import { formatValue } from './format.ts'
 import { IterationNav } from './IterationNav.tsx'
+import { LongText } from './OutputView.tsx'
 import { IterationResult, pickedIndex, useLoopPick } from './IterationBrowser.tsx'
 
 const NONE: readonly IterationRecord[] = []
@@ -75,6 +77,12 @@ export function LoopIterations({ loopId }: { loopId: string }) {
               <span className={`wf-run-chip wf-run-chip--${record?.status ?? 'idle'}`}>
                 {t(`status.${record?.status ?? 'idle'}`)}
               </span>
+              {record?.inputs !== undefined && Object.keys(record.inputs).length > 0 ? (
+                <details data-testid="loop-iteration-inputs">
+                  <summary>{t('details.inputs')}</summary>
+                  <LongText text={formatValue(record.inputs)} />
+                </details>
+              ) : null}
               {record ? <IterationResult record={record} /> : null}
             </li>
           )

@@ -55,12 +55,14 @@ describe('loop iteration picker', () => {
         .getAllByTestId('loop-iteration-node')
         .find((el) => el.getAttribute('data-node-id') === id)!
     expect(within(row('b')).getByTestId('loop-iteration-output').textContent).toContain('#2 fig')
-    expect(screen.getByTestId('loop-iteration-next')).toHaveProperty('disabled', true)
+    expect(screen.getByTestId('loop-iteration-next').getAttribute('aria-disabled')).toBe('true')
 
     fireEvent.click(screen.getByTestId('loop-iteration-prev'))
     expect(screen.getByTestId('loop-iteration-index').textContent).toBe('Iteration 2 of 3')
     expect(within(row('a')).getByTestId('loop-iteration-output').textContent).toContain('pear')
     expect(within(row('b')).getByTestId('loop-iteration-output').textContent).toContain('#1 pear')
+    // Its inputs in that iteration: what `a` gave it.
+    expect(within(row('b')).getByTestId('loop-iteration-inputs').textContent).toContain('pear')
     expect(runStore.getState().iterationPicks['each']).toBe('1')
 
     // The body node's console shows that iteration only.
