@@ -5,7 +5,7 @@
  */
 import { constants, type Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
-import { IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
+import { CLI_MORE_PROBLEMS_SHOWN, IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
 import { preflight, type FlowDocument, type FlowLookup, type Problem } from '../engine/index.ts'
 import { createFlowLookup } from '../nodes/flowLookup.ts'
 import { isSiteRelativeUrl } from '../nodes/http/url.ts'
@@ -111,9 +111,14 @@ export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
   const text = await readText(path, 'workflow file')
   const parsed = parseWorkflowText(text)
   if (!parsed.ok) {
-    const [first] = parsed.problems
+    const [first, ...rest] = parsed.problems
     const where = first?.path ? `${first.path}: ` : ''
-    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more problems)` : ''
+    // The others by where they are, so one run shows what to fix (a few; the browser lists all).
+    const shown = rest.slice(0, CLI_MORE_PROBLEMS_SHOWN).map((p) => p.path || p.message)
+    const more =
+      rest.length === 0
+        ? ''
+        : ` (and ${rest.length} more ${rest.length === 1 ? 'problem' : 'problems'}: ${shown.join(', ')}${rest.length > shown.length ? ', …' : ''})`
     throw new BadInput(
       `${path} is not a valid workflow: ${where}${first?.message ?? 'unknown problem'}${more}`,
     )
