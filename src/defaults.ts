@@ -382,3 +382,7 @@ export const PRECACHE_DEFERRED_MIN_BYTES = 1_000_000
 export const SERVICE_WORKER_FILE = 'sw.js'
 /** Longest wait for an idle moment after load before the service worker is registered anyway. */
 export const SERVICE_WORKER_IDLE_TIMEOUT_MS = 5_000
+
+// --- CLI ---------------------------------------------------------------------------------------
+/** Further problems of a refused workflow file the CLI's one-line refusal names by their path. */
+export const CLI_MORE_PROBLEMS_SHOWN = 5

@@ -3,6 +3,9 @@
  * (a label in a box), the same edges, viewport and the React Flow options of the app that change
  * how much is drawn (only visible elements past 200 nodes, smoothstep edges, dotted background,
  * controls). The canvas gets the app canvas's size from `?w=&h=`, so both draw the same nodes.
+ * A loop is a parent node (its `size`, a default node's label) with its body nodes as React
+ * Flow children, placed relative to it and moved with it, as the app nests them. Not React Flow's
+ * `group` type: that draws an empty box, which the bench's probe would never see as drawn.
  * Opening goes through a file input like the app's import, so both start from the same action.
  */
 import { StrictMode, useCallback, useEffect, useState } from 'react'
@@ -25,6 +28,8 @@ import '@xyflow/react/dist/style.css'
 interface FileNode {
   id: string
   position: { x: number; y: number }
+  parentId?: string
+  size?: { width: number; height: number }
   data: { label: string }
 }
 interface FileEdge {
@@ -45,6 +50,17 @@ const height = Number(params.get('h') ?? 700)
 const EDGE_OPTIONS = { type: 'smoothstep' }
 const PRO = { hideAttribution: true }
 
+/** A file node as React Flow's default node; a body node as a child of its loop. */
+function toNode(n: FileNode): Node {
+  const node: Node = { id: n.id, position: n.position, data: { label: n.data.label } }
+  if (n.parentId !== undefined) node.parentId = n.parentId
+  if (n.size) {
+    node.width = n.size.width
+    node.height = n.size.height
+  }
+  return node
+}
+
 function Bare() {
   const [flow, setFlow] = useState<{ id: string; viewport: Viewport } | null>(null)
   const [nodes, setNodes] = useState<Node[]>([])
@@ -57,7 +73,7 @@ function Bare() {
       if (!file) return
       void file.text().then((text) => {
         const doc = JSON.parse(text) as WorkflowFile
-        setNodes(doc.nodes.map((n) => ({ id: n.id, position: n.position, data: { label: n.data.label } })))
+        setNodes(doc.nodes.map(toNode))
         setEdges(doc.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })))
         setFlow({ id: doc.metadata.id, viewport: doc.viewport })
       })

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const BENCH_TMP = '/tmp/wardflow-bench'
+/** Where the temp builds go; WARDFLOW_BENCH_TMP keeps benches of two checkouts on one machine apart. */
+export const BENCH_TMP = process.env.WARDFLOW_BENCH_TMP ?? '/tmp/wardflow-bench'
 
 function newestMtime(paths) {
   let newest = 0

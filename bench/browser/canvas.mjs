@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { fileInput, openApp, openBare } from './pages.mjs'
 import { startCpuTrace, stopCpuTrace } from './trace.mjs'
 import { denseWorkflow, gridWorkflow, workflowFile } from './flows.mjs'
+import { absolutePositions } from './controlFlows.mjs'
 
 let uniq = 0
 
@@ -19,15 +20,21 @@ function fileOnDisk(doc) {
 }
 
 /**
- * Opens a fresh page of `kind`, imports an N-node flow (row chains, or `edges` distinct
- * connections), returns the page, the open time and, with `cpu`, the main thread's CPU time
- * in the same window (a Chrome trace).
+ * Opens a fresh page of `kind`, imports an N-node flow (row chains, `edges` distinct
+ * connections, or the document `make(count, id)` returns), returns the page, the open time and,
+ * with `cpu`, the main thread's CPU time in the same window (a Chrome trace).
  */
-export async function openFlow(browser, urls, kind, count, pane, { edges, cpu = false } = {}) {
+export async function openFlow(browser, urls, kind, count, pane, { edges, make, cpu = false } = {}) {
   const opened = kind === 'app' ? await openApp(browser, urls.app) : await openBare(browser, urls.bare, pane)
   const id = `bench-${count}-${(uniq += 1)}`
-  const doc = edges === undefined ? gridWorkflow(count, id) : denseWorkflow(count, edges, id)
-  const positions = doc.nodes.map((n) => ({ id: n.id, ...n.position }))
+  const doc =
+    make !== undefined
+      ? make(count, id)
+      : edges === undefined
+        ? gridWorkflow(count, id)
+        : denseWorkflow(count, edges, id)
+  // Where each node is on the canvas (a loop body's positions are relative to its loop).
+  const positions = absolutePositions(doc)
   const path = fileOnDisk(doc)
   if (kind === 'app') {
     // A person reaches the file chooser through the Import button, whose pointerenter loads the
@@ -54,23 +61,40 @@ async function cdpTaskSeconds(cdp) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Drags node n26 (second row, second column: well inside the canvas, so React Flow never
- * auto-pans) along a loop with the real mouse: input events go through Chromium's input
+ * Waits 1.5 s after a selection, and longer while what it opens is still downloading code (a
+ * loop's inspector shows `until` in Monaco, ~4 MB): no new request for a whole second.
+ */
+async function settleAfterSelect(page, { quietMs = 1000, minMs = 1500, maxMs = 20_000 } = {}) {
+  const requests = () => page.evaluate(() => performance.getEntriesByType('resource').length)
+  const started = Date.now()
+  let seen = await requests()
+  let quietSince = Date.now()
+  while (Date.now() - started < maxMs) {
+    await sleep(250)
+    const now = await requests()
+    if (now !== seen) [seen, quietSince] = [now, Date.now()]
+    if (Date.now() - started >= minMs && Date.now() - quietSince >= quietMs) return
+  }
+}
+
+/**
+ * Drags node `nodeId` (default n26, second row, second column of the grid: well inside the
+ * canvas, so React Flow never auto-pans) along a loop with the real mouse: input events go through Chromium's input
  * pipeline every few milliseconds without waiting for the page, as a mouse reports faster than
  * the screen refreshes. The node is selected first and the page left to settle, so what is
  * measured is moving it, not what selecting it opens (the inspector). Returns the
  * animation-frame deltas while dragging and the main-thread busy time per frame.
  */
-export async function dragNode(page, { moves = 300, everyMs = 8 } = {}) {
-  const node = page.locator('.react-flow__node[data-id="n26"]')
+export async function dragNode(page, { moves = 300, everyMs = 8, nodeId = 'n26' } = {}) {
+  const node = page.locator(`.react-flow__node[data-id="${nodeId}"]`)
   const grab = async () => {
     const box = await node.boundingBox()
-    if (!box) throw new Error('node n26 is not on screen')
+    if (!box) throw new Error(`node ${nodeId} is not on screen`)
     return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 16) }
   }
   const first = await grab()
   await page.mouse.click(first.x, first.y)
-  await page.waitForTimeout(1500)
+  await settleAfterSelect(page)
   const { x: x0, y: y0 } = await grab()
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Performance.enable')

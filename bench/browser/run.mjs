@@ -3,7 +3,8 @@
 // these 2-core machines are noisy. The baseline of the canvas figures is a bare React Flow page
 // drawing the same nodes with React Flow's default node (bare.tsx): the library's floor. App and
 // bare repetitions alternate so they share the noise; every figure is a median.
-// Options: --reps N (default 5), --only open,bigopen,drag,autosave,bundle,stream,sandbox, --rebuild.
+// Options: --reps N (default 5), --only open,bigopen,drag,autosave,control,bundle,stream,sandbox,
+// --rebuild.
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
 import { appBuild, bareBuild } from './build.mjs'
@@ -14,6 +15,7 @@ import { serveStatic } from './server.mjs'
 import { measureBundle } from './bundle.mjs'
 import { measureStream } from './stream.mjs'
 import { measureSandbox } from './sandbox.mjs'
+import { measureControlFlow } from './controlFlow.mjs'
 
 const argv = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -21,7 +23,7 @@ const option = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback
 }
 const REPS = Number(option('--reps', '5'))
-const ONLY = option('--only', 'open,bigopen,drag,autosave,bundle,stream,sandbox').split(',')
+const ONLY = option('--only', 'open,bigopen,drag,autosave,control,bundle,stream,sandbox').split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const NOTES = `
@@ -33,6 +35,10 @@ once nothing changed for 0.5 s (the Import button is hovered first, as a person 
 chooser does, which loads the import area's code); bare = the same file drawn by React Flow alone with its default
 node, same canvas size and React Flow options. drag = animation-frame deltas while the real mouse
 (CDP input, every 8 ms) drags a selected node in a loop; busy = main-thread task time per frame.
+control = issue 17's flow: 2,000 nodes in blocks of an Input, a Condition with two cases and else,
+a Template per branch, a Merge, a forEach Loop with two body nodes and an Output; bare draws each
+loop as a parent node with its body as children; open judged on the main thread's CPU time (Chrome
+trace) from the import to the settled canvas, drag = the first loop dragged (its body moving with it).
 autosave = longest task (PerformanceObserver) from a drag edit until the indicator says saved.
 initial JS = gzip (zlib default) of all JS requested while the app starts with no interaction (the
 target), and of the JS index.html names. stream = an LLM node against the local mock server reporting no usage (the app counts the
@@ -163,7 +169,7 @@ async function bigOpenFigures(browser, urls) {
 }
 
 /** The bare pages (React Flow alone, the sandbox page) are built only for the figures using them. */
-const BARE_MEASURES = ['open', 'bigopen', 'drag', 'autosave', 'sandbox']
+const BARE_MEASURES = ['open', 'bigopen', 'drag', 'autosave', 'control', 'sandbox']
 
 async function main() {
   const appDir = appBuild({ rebuild: argv.includes('--rebuild') })
@@ -178,6 +184,12 @@ async function main() {
   try {
     if (ONLY.some((m) => ['open', 'drag', 'autosave'].includes(m))) await canvasFigures(browser, urls)
     if (ONLY.includes('bigopen')) await bigOpenFigures(browser, urls)
+    if (ONLY.includes('control')) {
+      const probe = await openApp(browser, urls.app)
+      const pane = await paneSize(probe.page)
+      await probe.context.close()
+      for (const r of await measureControlFlow(browser, urls, pane, REPS)) row(...r)
+    }
     if (ONLY.includes('bundle')) for (const r of await measureBundle(browser, urls)) row(...r)
     if (ONLY.includes('stream')) for (const r of await measureStream(browser, urls, REPS)) row(...r)
     if (ONLY.includes('sandbox')) for (const r of await measureSandbox(browser, urls, REPS)) row(...r)

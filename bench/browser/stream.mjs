@@ -18,6 +18,7 @@ import { fileInput, openApp } from './pages.mjs'
 import { llmWorkflow, startMock } from './mock.mjs'
 import { median } from './probes.mjs'
 import { startStealSampler } from './steal.mjs'
+import { startCpuTrace, stopMainThreadTasks } from './trace.mjs'
 
 export const STREAM_TOKENS = 20_000
 const LONG_TASK_MAX_MS = 50
@@ -74,46 +75,24 @@ function yieldToBrowser() {
     }
   }
 }
-/** Names of a top-level task of a thread in a Chrome trace (the second with `toplevel` only). */
-const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
-
 /**
  * The renderer main thread's tasks in [from, to] (page clock) from a Chrome trace, with wall and
- * CPU time.
+ * CPU time: the same outermost slices the canvas figures sum (trace.mjs says why).
  */
 async function tasksFromTrace(page, from, to) {
-  const now = await page.evaluate(() => {
-    performance.mark('bench:sync')
-    return performance.now()
-  })
-  const buffer = await page.context().browser().stopTracing()
-  const events = JSON.parse(buffer.toString('utf8')).traceEvents ?? []
-  const sync = events.find((e) => e.name === 'bench:sync')
-  if (!sync) throw new Error('the trace has no bench:sync mark: the CPU times cannot be placed')
-  const toTrace = (ms) => sync.ts + (ms - now) * 1000
-  const [a, b] = [toTrace(from), toTrace(to)]
-  const tasks = events.filter(
-    (e) =>
-      e.pid === sync.pid &&
-      e.tid === sync.tid &&
-      e.ph === 'X' &&
-      TASK_EVENTS.has(e.name) &&
-      e.ts >= a &&
-      e.ts <= b,
-  )
-  const cpuOf = (e) => (e.tdur ?? e.dur) / 1000
-  const costliest = tasks.reduce((worst, e) => (!worst || cpuOf(e) > cpuOf(worst) ? e : worst), undefined)
+  const tasks = await stopMainThreadTasks(page, from, to)
+  const costliest = tasks.reduce((worst, t) => (!worst || t.cpuMs > worst.cpuMs ? t : worst), undefined)
   return {
-    maxWallMs: Math.max(0, ...tasks.map((e) => e.dur / 1000)),
-    maxCpuMs: costliest ? cpuOf(costliest) : 0,
+    maxWallMs: Math.max(0, ...tasks.map((t) => t.wallMs)),
+    maxCpuMs: costliest ? costliest.cpuMs : 0,
     /** When the costliest task (by CPU time) started, in ms after `from`: where in the run it fell. */
-    maxCpuAtMs: costliest ? (costliest.ts - a) / 1000 : NaN,
+    maxCpuAtMs: costliest ? costliest.start - from : NaN,
     /** CPU time (ms) of the traced task that started nearest to `startMs` (page clock). */
     cpuOfTaskAt(startMs) {
-      const at = toTrace(startMs)
       let nearest
-      for (const e of tasks) if (!nearest || Math.abs(e.ts - at) < Math.abs(nearest.ts - at)) nearest = e
-      return nearest ? (nearest.tdur ?? nearest.dur) / 1000 : NaN
+      for (const t of tasks)
+        if (!nearest || Math.abs(t.start - startMs) < Math.abs(nearest.start - startMs)) nearest = t
+      return nearest ? nearest.cpuMs : NaN
     },
   }
 }
@@ -139,10 +118,7 @@ async function oneRun(page, mock, rep, { delayMs = PACED_DELAY_MS, count = STREA
   const chunks = tokens(marker).slice(-count)
   await mock.script({ replies: [{ chunks, delayMs, usage: null }] })
   await page.evaluate((m) => window.__bench.watchMarker(m), marker)
-  await page
-    .context()
-    .browser()
-    .startTracing(page, { categories: ['toplevel', 'blink.user_timing'] })
+  await startCpuTrace(page)
   const steal = startStealSampler()
   const clicked = await page.evaluate(() => performance.now())
   // The harness's clock at the click, to place the page's long tasks among the steal samples.

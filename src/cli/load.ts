@@ -5,7 +5,7 @@
  */
 import { constants, type Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
-import { IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
+import { CLI_MORE_PROBLEMS_SHOWN, IMPORT_MAX_FILE_BYTES } from '../defaults.ts'
 import { preflight, type FlowDocument, type FlowLookup, type Problem } from '../engine/index.ts'
 import { createFlowLookup } from '../nodes/flowLookup.ts'
 import { isSiteRelativeUrl } from '../nodes/http/url.ts'
@@ -19,6 +19,22 @@ import type { RunOptions } from './args.ts'
 /** A reason the CLI refuses to run (exit code 2). */
 export class BadInput extends Error {
   override readonly name = 'BadInput'
+  /**
+   * @param notes the file's import notes, printed as warnings before the reason: a refused
+   *   PatchCat file's notes often say why (a sub-workflow the file does not carry).
+   */
+  constructor(
+    message: string,
+    readonly notes: readonly string[] = [],
+  ) {
+    super(message)
+  }
+}
+
+/** What only the CLI can add to a preflight refusal: where it looks for what is missing. */
+const CLI_HINTS: Partial<Record<Problem['code'], string>> = {
+  SUBFLOW_NOT_FOUND:
+    'The CLI runs the flows a file carries: add that flow to the file\'s "subflows" list (Export workflow in the app writes them).',
 }
 
 function errorText(error: unknown): string {
@@ -95,9 +111,14 @@ export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
   const text = await readText(path, 'workflow file')
   const parsed = parseWorkflowText(text)
   if (!parsed.ok) {
-    const [first] = parsed.problems
+    const [first, ...rest] = parsed.problems
     const where = first?.path ? `${first.path}: ` : ''
-    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more problems)` : ''
+    // The others by where they are, so one run shows what to fix (a few; the browser lists all).
+    const shown = rest.slice(0, CLI_MORE_PROBLEMS_SHOWN).map((p) => p.path || p.message)
+    const more =
+      rest.length === 0
+        ? ''
+        : ` (and ${rest.length} more ${rest.length === 1 ? 'problem' : 'problems'}: ${shown.join(', ')}${rest.length > shown.length ? ', …' : ''})`
     throw new BadInput(
       `${path} is not a valid workflow: ${where}${first?.message ?? 'unknown problem'}${more}`,
     )
@@ -106,8 +127,10 @@ export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
   const problems = preflight(parsed.doc, engineRegistry, { flows })
   const errors = problems.filter((p) => p.severity === 'error')
   if (errors.length > 0) {
+    const first = errors[0] as Problem
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more: ${summarize(errors.slice(1))})` : ''
-    throw new BadInput(`${path} cannot run: ${(errors[0] as Problem).message}${more}`)
+    const hint = CLI_HINTS[first.code]
+    throw new BadInput(`${path} cannot run: ${first.message}${more}${hint ? ` ${hint}` : ''}`, parsed.notes)
   }
   const warnings = [...parsed.notes, ...problems.map((p) => p.message)]
   return { doc: parsed.doc, flows, subflows: parsed.subflows, warnings }

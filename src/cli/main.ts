@@ -72,6 +72,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       })
     }
   } catch (error) {
+    if (error instanceof BadInput)
+      for (const note of error.notes) err.write(`wardflow: warning: ${oneLine(note)}\n`)
     const reason =
       error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
     err.write(`wardflow: ${oneLine(reason)}\n`)

@@ -4,7 +4,9 @@
  * skipped when absent) and a Wardflow file with a chain in a not-taken branch and a merge.
  */
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
 import { ROOT, wardflow, jsonLines as events } from '../support/wardflowCli.ts'
@@ -89,5 +91,26 @@ describe('wardflow run: branching flows', { timeout: 60_000 }, () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('○ General reply (general) skipped: Not taken')
     expect(result.stdout).toContain('answer: Refund desk (refund): Please refund my order')
+  })
+
+  it('a refused condition names where each of its problems is, not only the first', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wardflow-branching-'))
+    try {
+      const path = join(dir, 'bad-cases.wardflow.json')
+      const cases = [{ id: 'else', rules: [{ value: '{{in.t}}', op: 'like', to: 'x' }] }]
+      const nodes = [
+        { id: 'in', type: 'input', data: { config: { values: { t: 'x' } } } },
+        { id: 'c', type: 'condition', data: { config: { cases } } },
+      ]
+      await writeFile(path, JSON.stringify({ format: 'wardflow.workflow', version: 2, nodes, edges: [] }))
+      const result = await wardflow(['run', path])
+      expect(result.code).toBe(2)
+      expect(result.stderr).toContain(
+        'nodes[1].data.config.cases[0].id: "else" is the output when no case holds.',
+      )
+      expect(result.stderr).toContain('(and 1 more problem: nodes[1].data.config.cases[0].rules[0].op)')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

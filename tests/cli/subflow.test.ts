@@ -69,4 +69,36 @@ describe('wardflow run with sub-flows (spawned)', { timeout: 60_000 }, () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('there is no flow "echo" to run as a sub-flow')
   })
+
+  it('a refused PatchCat file still prints its import notes, and says where the CLI finds called flows', async () => {
+    // PatchCat names the workflow a sub-workflow node calls; the file does not carry it.
+    const patchcat = {
+      version: '1.0.0',
+      metadata: { id: 'pc-caller', name: 'Caller' },
+      nodes: [
+        { id: 'inp', type: 'input', position: { x: 0, y: 0 }, data: { label: 'In', inputs: { q: 'hi' } } },
+        {
+          id: 'call',
+          type: 'sub-workflow',
+          position: { x: 300, y: 0 },
+          data: {
+            label: 'Call',
+            inputs: { text: '{{inp.q}}' },
+            config: { targetWorkflowId: 'wf-summarise' },
+          },
+        },
+      ],
+      edges: [{ id: 'e1', source: 'inp', target: 'call' }],
+    }
+    const path = join(dir, 'patchcat-sub.json')
+    await writeFile(path, JSON.stringify(patchcat))
+    const result = await wardflow(['run', path])
+    expect(result.code).toBe(2)
+    const lines = result.stderr.trim().split('\n')
+    // The note on the call comes first (it was dropped when the run was refused) ...
+    expect(lines.some((l) => l.startsWith('wardflow: warning:') && l.includes('"wf-summarise"'))).toBe(true)
+    // ... then the refusal, saying how to give the CLI that flow.
+    expect(lines.at(-1)).toContain('there is no flow "wf-summarise" to run as a sub-flow')
+    expect(lines.at(-1)).toContain('"subflows"')
+  })
 })

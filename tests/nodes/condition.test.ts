@@ -98,6 +98,24 @@ describe('condition and merge', () => {
     expect(finish(events, 'join')?.output).toMatchObject({ from: 'other' })
   })
 
+  it('says in the console when a pattern built from upstream values is not a regular expression', async () => {
+    const doc = flow()
+      .node('in', 'input', { values: { text: 'refund now', pattern: '(refund' } })
+      .node('route', 'condition', {
+        cases: [{ id: 'hit', rules: [rule('{{in.text}}', 'matches', '{{in.pattern}}')] }],
+      })
+      .edge('in', 'route')
+      .build()
+    // Preflight cannot judge a pattern with a reference: the run is what finds it bad.
+    expect(preflight(doc, engineRegistry).filter((p) => p.severity === 'error')).toEqual([])
+    const events = await run(doc)
+    expect(finish(events, 'route')?.output).toEqual({ case: 'else', value: 'refund now' })
+    const logs = events.flatMap((e) => (e.type === 'nodeChunk' && e.channel === 'log' ? [e.text] : []))
+    expect(logs.join('')).toMatch(
+      /"\(refund" is not a regular expression \(.*\), so the rule matches is false\./,
+    )
+  })
+
   it('merge `all` keeps the outputs of the inputs that finished, by node id', async () => {
     const events = await run(router('billing', 'x', 'all'))
     expect(finish(events, 'join')?.output).toEqual({ values: { bill: { text: 'bill x' } } })

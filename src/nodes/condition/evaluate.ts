@@ -1,6 +1,7 @@
 /**
  * Rule evaluation of the condition node, on resolved text. Pure: the executor resolves the
- * templates and reports through `note` (a rule on a value that is not a number says so).
+ * templates and reports through `note` (a rule on a value that is not a number, or a pattern that
+ * is not a regular expression, says so).
  */
 import { compilePattern, type ConditionCase, type ConditionRule } from './schema.ts'
 
@@ -41,7 +42,10 @@ export function ruleHolds({ rule, value, to }: ResolvedRule, note: (text: string
     case 'matches': {
       // The resolved `to`: a pattern may be built from upstream values.
       const pattern = compilePattern({ to, ignoreCase: rule.ignoreCase })
-      return typeof pattern !== 'string' && pattern.test(value)
+      if (typeof pattern !== 'string') return pattern.test(value)
+      // Preflight refuses a bad literal pattern; one built from a reference is found bad here.
+      note(`"${to}" is not a regular expression (${pattern}), so the rule matches is false.`)
+      return false
     }
     case 'isEmpty':
       return value.trim() === ''
