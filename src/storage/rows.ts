@@ -49,6 +49,10 @@ export interface RunRecord {
   events: unknown[]
   usage: { prompt: number; completion: number; total: number; estimated: boolean }
   timings: Record<string, NodeTiming>
+  /** The nodes that were not run and where their outputs came from (issue 19). */
+  reused?: Record<string, { reason: 'pinned' | 'reused' | 'unchanged'; fromRunId?: string }>
+  /** The run this one continued ("run from here" starts from a recorded run). */
+  parentRunId?: string
 }
 
 export const SETTINGS_ROW_ID = 'app'

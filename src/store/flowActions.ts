@@ -10,6 +10,7 @@ import {
   type FlowDocument,
   type FlowEdge,
   type FlowNode,
+  type PinnedOutput,
   type Viewport,
   type XY,
 } from '../engine/index.ts'
@@ -78,6 +79,8 @@ export interface FlowActions {
   setLabel(id: string, label: string): void
   /** Sets one top-level config key; typing into the same key within the window is one step. */
   setConfigField(id: string, key: string, value: unknown, groupKey?: string): void
+  /** Pins an output in place of running the node (engine/reuse.ts), or unpins it (undefined). */
+  setPinned(id: string, pinned: PinnedOutput | undefined): void
   connect(request: ConnectionRequest): ConnectResult
   setPositions(positions: ReadonlyMap<string, XY>): void
   /** After a drag: nodes dropped inside a loop join its body, dragged out of it leave (loopNesting.ts). */
@@ -235,6 +238,17 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
               )
             : s.edges
         return edges === s.edges ? { nodes } : { nodes, edges }
+      })
+    },
+    setPinned(id, pinned) {
+      if (locked()) return
+      edit(undefined, (s) => {
+        const nodes = updateNode(s.nodes, id, (n) => {
+          if (pinned === undefined && n.pinned === undefined) return n
+          const { pinned: _old, ...rest } = n
+          return pinned === undefined ? rest : { ...rest, pinned }
+        })
+        return nodes === s.nodes ? null : { nodes }
       })
     },
     connect(request) {

@@ -3,7 +3,14 @@
  * its events with each node's consecutive chunks merged, node outputs and timings, status and
  * usage. The run service saves the result once, when `runFinish` arrives.
  */
-import { keyedRecord, ownValue, type NodeChunkEvent, type RunEvent, type Usage } from '../../engine/index.ts'
+import {
+  keyedRecord,
+  ownValue,
+  type NodeCached,
+  type NodeChunkEvent,
+  type RunEvent,
+  type Usage,
+} from '../../engine/index.ts'
 import type { NodeTiming, RunRecord } from '../../storage/rows.ts'
 
 export class RunRecorder {
@@ -11,6 +18,7 @@ export class RunRecorder {
   // Keyed by node id, which may be any name (`__proto__` too): records without a prototype.
   private readonly outputs = keyedRecord<Record<string, unknown>>()
   private readonly timings = keyedRecord<NodeTiming>()
+  private readonly reused = keyedRecord<NodeCached>()
   /** Index of each node's last event while it is a chunk more text may be merged into. */
   private readonly openChunk = new Map<string, number>()
   private startedAt: number | undefined
@@ -19,6 +27,7 @@ export class RunRecorder {
   constructor(
     private readonly flowId: string,
     private readonly inputs: Readonly<Record<string, string>> = {},
+    private readonly parentRunId?: string,
   ) {}
 
   push(event: RunEvent): void {
@@ -36,6 +45,7 @@ export class RunRecorder {
         break
       case 'nodeFinish':
         this.outputs[event.nodeId] = event.output
+        if (event.cached) this.reused[event.nodeId] = event.cached
         this.time(event.nodeId, event.at, event.durationMs)
         break
       case 'nodeError':
@@ -66,6 +76,8 @@ export class RunRecorder {
       events: [...this.events],
       usage: { ...this.finish.usage },
       timings: keyedRecord(this.timings),
+      ...(Object.keys(this.reused).length > 0 ? { reused: keyedRecord(this.reused) } : {}),
+      ...(this.parentRunId ? { parentRunId: this.parentRunId } : {}),
     }
   }
 

@@ -33,6 +33,8 @@ import {
 } from './RunResources.ts'
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
+import { runOptionsFor, type FromHereRequest } from './reuseOptions.ts'
+import type { RunRecord } from '../../storage/rows.ts'
 import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import { runLineLabeller } from './runLines.ts'
@@ -140,7 +142,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
    */
   const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
-  async function execute(stop: AbortController): Promise<void> {
+  /** The options of this run (what it reuses) and the run it continues, from the flow's records. */
+  async function optionsFor(doc: FlowDocument, from: FromHereRequest | undefined) {
+    const records = await deps.repository.list(doc.metadata.id).catch((): RunRecord[] => [])
+    return runOptionsFor({ doc, registry: deps.registry, records, from })
+  }
+
+  async function execute(stop: AbortController, from?: FromHereRequest): Promise<void> {
     // A refusal is worded from the issues catalogue (the runs area fetches it with its code;
     // the offline service worker keeps it with every other chunk).
     await Promise.all([
@@ -175,9 +183,10 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
 
     const runId = newRunId()
     const ctx = { ...(await resources.context(runId, stop.signal, needs)), flows }
+    const { options, parentRunId } = await optionsFor(doc, from)
     const flowId = doc.metadata.id
     runningFlowId = flowId
-    const recorder = new RunRecorder(flowId, ctx.inputs)
+    const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
@@ -198,7 +207,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
         if (event.type === 'runStart') batcher.flush()
       }
       try {
-        for await (const raw of runFlow(doc, deps.registry, ctx)) scrubber.push(raw).forEach(pass)
+        for await (const raw of runFlow(doc, deps.registry, ctx, options)) scrubber.push(raw).forEach(pass)
       } finally {
         scrubber.end().forEach(pass)
       }
@@ -233,22 +242,29 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     if (openFlowId() === flowId) await refreshHistory()
   }
 
+  function start(from?: FromHereRequest): void {
+    if (isRunActive(runs().phase) || controller) return
+    const stop = new AbortController()
+    controller = stop
+    runs().actions.showLive()
+    runs().actions.setPhase('preparing')
+    current = execute(stop, from)
+      .catch((error: unknown) => {
+        const e = toFlowError(error)
+        showError({ code: e.code, message: e.message, details: e.details })
+      })
+      .finally(() => {
+        controller = null
+        runs().actions.setPhase('idle')
+      })
+  }
+
   const service: AppRunService = {
-    run() {
-      if (isRunActive(runs().phase) || controller) return
-      const stop = new AbortController()
-      controller = stop
-      runs().actions.showLive()
-      runs().actions.setPhase('preparing')
-      current = execute(stop)
-        .catch((error: unknown) => {
-          const e = toFlowError(error)
-          showError({ code: e.code, message: e.message, details: e.details })
-        })
-        .finally(() => {
-          controller = null
-          runs().actions.setPhase('idle')
-        })
+    run: () => start(),
+    runFrom(nodeId, mode) {
+      // From the past run on screen, if one is open; otherwise from the latest run.
+      const view = runs().view
+      start({ nodeId, mode, ...(view.mode === 'past' ? { fromRunId: view.runId } : {}) })
     },
     stop() {
       controller?.abort()

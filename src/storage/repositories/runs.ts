@@ -27,6 +27,10 @@ export const runRecordSchema = z.object({
   events: z.array(z.unknown()),
   usage: usageSchema,
   timings: keyedRecordSchema(z.object({ startedAt: z.number(), durationMs: z.number() })),
+  reused: keyedRecordSchema(
+    z.object({ reason: z.enum(['pinned', 'reused', 'unchanged']), fromRunId: z.string().optional() }),
+  ).optional(),
+  parentRunId: z.string().optional(),
 })
 
 export interface SaveRunOptions {
