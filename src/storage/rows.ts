@@ -25,7 +25,11 @@ export interface FlowRow {
   doc: unknown
 }
 
-export type RunStatus = 'success' | 'error' | 'cancelled'
+/**
+ * `interrupted`: the record kept as the run went (at node ends) by a run that never finished (the
+ * page was reloaded or closed mid-run); it holds what finished before that.
+ */
+export type RunStatus = 'success' | 'error' | 'cancelled' | 'interrupted'
 
 /** Timing of one node in a run. */
 export interface NodeTiming {
@@ -33,7 +37,7 @@ export interface NodeTiming {
   durationMs: number
 }
 
-/** One finished run, written once when it ends. */
+/** One run: written at its node ends as it goes (status `interrupted` until it ends), then at its end. */
 export interface RunRecord {
   id: string
   flowId: string

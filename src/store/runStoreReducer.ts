@@ -97,7 +97,8 @@ function withIteration(state: NodeRunState, event: BodyEvent, patch: Partial<Ite
   return { ...state, iterations: list }
 }
 
-export type RunOutcome = 'success' | 'error' | 'cancelled'
+/** How a run ended; `interrupted`: a saved run that never ended (a reload mid-run). */
+export type RunOutcome = 'success' | 'error' | 'cancelled' | 'interrupted'
 
 export interface RunFailure {
   nodeId: string

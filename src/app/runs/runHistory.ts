@@ -3,7 +3,7 @@
  * the service is tested against real IndexedDB through fake-indexeddb, or a stand-in), plus
  * the shapes the run panel lists and the replay that re-opens a past run.
  */
-import type { RunEvent } from '../../engine/index.ts'
+import { keyedRecord, type RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
@@ -69,12 +69,24 @@ export function replayRecord(record: RunRecord, options: ReduceOptions = {}): Ru
     usage: record.usage,
     failures: [],
   }
+  // A run cut short by a reload has no end event: its record says so, and the nodes it left
+  // running or waiting show as stopped, not as running forever.
+  const interrupted = record.status === 'interrupted'
+  const nodes = interrupted ? settleInterrupted(view.nodes) : view.nodes
   return {
-    nodes: view.nodes,
+    nodes,
     run: {
       ...run,
+      ...(interrupted || run.status === 'running' ? { status: record.status } : {}),
       finishedAt: run.finishedAt ?? record.finishedAt,
       durationMs: run.durationMs ?? Math.max(0, record.finishedAt - record.startedAt),
     },
   }
+}
+
+function settleInterrupted(nodes: RunView['nodes']): RunView['nodes'] {
+  const out = keyedRecord(nodes)
+  for (const [id, state] of Object.entries(nodes))
+    if (state.status === 'running' || state.status === 'queued') out[id] = { ...state, status: 'stopped' }
+  return out
 }

@@ -1,9 +1,9 @@
 /**
  * The run service: what `run-flow` and `stop-flow` do. Run saves pending edits, refuses a flow
  * that cannot run (error banner), builds the engine context and streams `runFlow`'s events into
- * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. Nothing
- * is written to IndexedDB while a run streams; its record is saved once, at its end, and the run
- * history of the open flow is refreshed.
+ * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. The run's
+ * record is written as it goes, at node ends only (never per streamed token: IncrementalRecord),
+ * and finally at its end, when the run history of the open flow is refreshed.
  */
 import {
   EventScrubber,
@@ -33,6 +33,7 @@ import {
 } from './RunResources.ts'
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
+import { IncrementalRecord } from './incrementalRecord.ts'
 import { runOptionsFor, type FromHereRequest } from './reuseOptions.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
@@ -187,6 +188,11 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     const flowId = doc.metadata.id
     runningFlowId = flowId
     const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
+    const saveRecord = (record: RunRecord): Promise<void> => {
+      const settings = deps.settings()
+      return deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
+    }
+    const kept = new IncrementalRecord(recorder, saveRecord)
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
@@ -202,6 +208,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const scrubber = new EventScrubber(secretsOf(deps.settings()))
       const pass = (event: RunEvent): void => {
         recorder.push(event)
+        kept.seen(event)
         batcher.push(event)
         // Every node shows "queued" the moment the run starts, not a frame later.
         if (event.type === 'runStart') batcher.flush()
@@ -222,12 +229,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       runs().actions.releaseKeptConsoles()
       runningFlowId = null
     }
+    // The last record written as the run went must not land after the final one.
+    await kept.close()
     const record = recorder.record()
     if (!record) return
     runs().actions.setPhase('saving')
-    const settings = deps.settings()
     try {
-      await deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
+      await saveRecord(record)
     } catch (error) {
       // The run is on screen but will not be in History: the banner says that, not only that
       // "saving failed" (which reads like the flow's edits were at risk).
