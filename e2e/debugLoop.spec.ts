@@ -5,6 +5,7 @@
  * run in History as interrupted, with what finished, and continue it from a node.
  */
 import { expect, test } from './support/fixtures.ts'
+import { MOCK_BASE_URL, MockModel, words } from './support/mockModel.ts'
 
 const UPSTREAM = ['brief', 'draft_prompt', 'draft', 'critique_prompt', 'critique']
 const DOWNSTREAM = ['polish_prompt', 'polish', 'result']
@@ -88,4 +89,57 @@ test('pin a node and run: the pin is used instead of running it, and it survives
   await canvas.select('draft')
   await run.nodeAction('draft', 'unpin-output')
   await expect(run.node('draft')).not.toHaveAttribute('data-pinned', 'true')
+})
+
+test('reload mid-run: History holds the run as interrupted with what finished, and run from here continues it', async ({
+  app,
+  request,
+}) => {
+  test.slow()
+  const { templates, run, canvas, settings } = app
+  const mock = new MockModel(request)
+  await mock.reset()
+  await settings.open()
+  await settings.addProvider({
+    id: 'mock',
+    name: 'Local mock',
+    kind: 'openai',
+    baseUrl: MOCK_BASE_URL,
+    apiKey: 'sk-e2e-mock-0123456789',
+    model: 'mock-model',
+  })
+  await settings.close()
+  await templates.open()
+  await templates.openTemplate('llm-chain')
+  // The draft comes at once; the critique streams for half a minute: the reload lands in it.
+  await mock.script([
+    { text: 'A quick first draft.', delayMs: 5 },
+    { text: words(200, 'slow'), delayMs: 150 },
+  ])
+  await run.start()
+  await run.expectStatus('draft', 'success')
+  await expect(run.console('critique')).toContainText('slow2')
+  await app.reload()
+
+  await run.openHistory()
+  await expect(run.historyItems).toHaveCount(1)
+  await expect(run.historyItems.first()).toHaveAttribute('data-status', 'interrupted')
+  await run.openPastRun(0)
+  await run.expectStatus('draft', 'success')
+  await run.expectStatus('critique', 'stopped')
+  await run.backToLive()
+
+  // Continue it from the node it was in: what finished is reused, the rest runs (echo replies).
+  await canvas.select('critique')
+  await run.nodeAction('critique', 'run-from-here')
+  await run.finished(45_000)
+  for (const id of ['brief', 'draft_prompt', 'draft', 'critique_prompt'])
+    await expect(run.cached(id)).toHaveAttribute('data-reason', 'reused')
+  await run.expectStatus('critique', 'success')
+  await run.expectStatus('result', 'success')
+  await expect(run.cached('critique')).toHaveCount(0)
+  await run.openHistory()
+  await expect(run.historyItems).toHaveCount(2)
+  await expect(run.historyItems.first()).toHaveAttribute('data-status', 'success')
+  await expect(run.historyItems.nth(1)).toHaveAttribute('data-status', 'interrupted')
 })
