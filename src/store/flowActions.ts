@@ -69,6 +69,8 @@ export interface FlowActions {
   load(doc: FlowDocument): void
   unload(): void
   rename(name: string): void
+  /** The flow's "reuse unchanged results" setting for full runs (metadata.reuseUnchanged). */
+  setReuseUnchanged(on: boolean): void
   /** Adds one node, selects only it and returns its id (null while the flow is read-only). */
   addNode(node: NewNode): string | null
   /** Adds copies of `nodes` (fresh ids, internal edges kept), selects them, returns the new ids. */
@@ -156,6 +158,13 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       if (locked()) return
       const { metadata } = get()
       if (metadata !== null && metadata.name !== name) set({ metadata: { ...metadata, name } })
+    },
+    setReuseUnchanged(on) {
+      if (locked()) return
+      const { metadata } = get()
+      if (metadata === null || (metadata.reuseUnchanged === true) === on) return
+      const { reuseUnchanged: _old, ...rest } = metadata
+      set({ metadata: on ? { ...rest, reuseUnchanged: true } : rest })
     },
     addNode(input) {
       if (locked()) return null
