@@ -71,6 +71,24 @@ export class RunPage {
     await expect(this.pastView).toBeHidden()
   }
 
+  /** The node-cached marker of node `id` (its output was pinned or reused, not run again). */
+  cached(id: string): Locator {
+    return this.node(id).getByTestId('node-cached')
+  }
+
+  /**
+   * Picks `action` (`run-from-here`, `run-node`, `pin-output`, `unpin-output`) from node `id`'s
+   * action menu: through its button (the node must be selected) or its context menu.
+   */
+  async nodeAction(id: string, action: string, via: 'button' | 'contextMenu' = 'button'): Promise<void> {
+    const node = this.node(id)
+    if (via === 'contextMenu') await node.click({ button: 'right', position: { x: 12, y: 14 } })
+    else await node.getByTestId('node-actions').click()
+    const entry = node.getByTestId(action)
+    await expect(entry).toBeEnabled()
+    await entry.click()
+  }
+
   async consoleText(id: string): Promise<string> {
     const console = this.console(id)
     return (await console.count()) === 0 ? '' : ((await console.textContent()) ?? '')

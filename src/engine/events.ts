@@ -3,6 +3,7 @@
  * `at` (ms since epoch, from the injected clock); node events carry `nodeId`.
  * `npx wardflow run --json` prints exactly these objects, one per line.
  */
+import type { NodeCached } from './reuse.ts'
 
 export interface Usage {
   prompt: number
@@ -81,6 +82,12 @@ export interface NodeFinishEvent extends EventBase, BodyPlace {
   output: Record<string, unknown>
   durationMs: number
   usage?: Usage
+  /** Set when the node was not run and its output was reused (reuse.ts). */
+  cached?: NodeCached
+  /** The output ports not taken (a condition's other cases), so a later run can reuse it. */
+  notTaken?: string[]
+  /** The node's cache key (reuse.ts CacheKeys), when the run reuses unchanged results. */
+  cacheKey?: string
 }
 
 export interface NodeErrorEvent extends EventBase, BodyPlace {
@@ -93,9 +100,9 @@ export interface NodeErrorEvent extends EventBase, BodyPlace {
 
 /**
  * Why a node never started: an upstream node failed, its branch was not taken (a condition chose
- * another case), or the run was stopped.
+ * another case), the run was stopped, or the run was asked for other nodes only ("run this node").
  */
-export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped'
+export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped' | 'notRequested'
 
 export interface NodeSkippedEvent extends EventBase, BodyPlace {
   type: 'nodeSkipped'

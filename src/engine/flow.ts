@@ -1,4 +1,5 @@
 /** The flow document: what the canvas edits, storage keeps and the engine runs. */
+import type { PinnedOutput } from './reuse.ts'
 
 export interface XY {
   x: number
@@ -27,6 +28,11 @@ export interface FlowNode {
   size?: { width: number; height: number }
   /** The `loop` whose body this node is in (flow-control.md, `loop`); absent: the canvas itself. */
   parentId?: string
+  /**
+   * An output pinned by the person (docs/workflow-format.md, "Pinned outputs"): the node is not
+   * run, in the browser or the CLI; this output is used instead.
+   */
+  pinned?: PinnedOutput
 }
 
 export interface FlowEdge {
@@ -46,6 +52,8 @@ export interface FlowMetadata {
   createdAt: string
   /** ISO-8601 */
   updatedAt: string
+  /** Full runs reuse a node's earlier result when its type, config and inputs are unchanged. */
+  reuseUnchanged?: boolean
 }
 
 export interface FlowDocument {

@@ -148,6 +148,11 @@ export interface EngineNodeType {
    * takes the node's output fields from the called flow's Output keys.
    */
   callsFlow?(config: unknown): string
+  /**
+   * True when the same inputs may give another result (a model sampling at temperature > 0):
+   * such a node's earlier result is reused only when pinned or asked (reuse.ts).
+   */
+  varies?(config: unknown): boolean
   execute(exec: NodeExecution<unknown>): Promise<NodeResult>
 }
 
@@ -172,6 +177,8 @@ export interface NodeTypeSpec<C> {
   toolTargets?(config: C): readonly string[]
   /** See EngineNodeType.callsFlow. */
   callsFlow?(config: C): string
+  /** See EngineNodeType.varies. */
+  varies?(config: C): boolean
   execute(exec: NodeExecution<C>): Promise<NodeResult>
 }
 
@@ -182,7 +189,9 @@ export interface NodeTypeSpec<C> {
 export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
   const toolTargets = spec.toolTargets
   const callsFlow = spec.callsFlow
+  const varies = spec.varies
   return {
+    ...(varies ? { varies: (config: unknown) => varies(config as C) } : {}),
     // Only types that can run other nodes get the hook, so the runner can skip parsing the rest.
     ...(toolTargets ? { toolTargets: (config: unknown) => toolTargets(config as C) } : {}),
     ...(callsFlow ? { callsFlow: (config: unknown) => callsFlow(config as C) } : {}),

@@ -15,6 +15,7 @@ import { planBodies } from './loopBody.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
 import { isBlocking, structuralProblems, toolNodes } from './structure.ts'
 import { nestedContext } from './subflow.ts'
+import { pinnedReuse, type RunOptions } from './reuse.ts'
 
 /**
  * Checks the flow's structure and orders its executable nodes. Throws a FlowError carrying the
@@ -77,15 +78,32 @@ export function runFlow(
   flow: FlowDocument,
   registry: NodeRegistry,
   ctx: RunContext,
+  options: RunOptions = {},
 ): AsyncIterable<RunEvent> {
-  return { [Symbol.asyncIterator]: () => startRun(flow, registry, ctx) }
+  return { [Symbol.asyncIterator]: () => startRun(flow, registry, ctx, options) }
+}
+
+/** The outputs a run uses instead of running: the flow's pins, then `options.reuse`. */
+function withPins(flow: FlowDocument, options: RunOptions): RunOptions {
+  const pins = pinnedReuse(flow)
+  if (pins.size === 0) return options
+  const reuse = new Map(options.reuse ?? [])
+  // A pin is the person's choice: it wins over a reused result, except for the node they asked
+  // to run, which runs as asked.
+  for (const [id, pin] of pins) if (id !== options.target) reuse.set(id, pin)
+  return { ...options, reuse }
 }
 
 /**
  * A hand-written iterator rather than an async generator: `yield*` through a generator costs
  * several extra promise hops per event, which is most of the scheduler's overhead on big flows.
  */
-function startRun(flow: FlowDocument, registry: NodeRegistry, ctx: RunContext): AsyncIterator<RunEvent> {
+function startRun(
+  flow: FlowDocument,
+  registry: NodeRegistry,
+  ctx: RunContext,
+  options: RunOptions,
+): AsyncIterator<RunEvent> {
   let queue: AsyncQueue<RunEvent> | undefined
   let scheduler: RunScheduler | undefined
   let refusal: unknown
@@ -102,7 +120,7 @@ function startRun(flow: FlowDocument, registry: NodeRegistry, ctx: RunContext): 
         events.push(event)
       }
       const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, forward: push, run: runFlow })
-      scheduler = new RunScheduler(plan, runCtx, push, () => events.close())
+      scheduler = new RunScheduler(plan, runCtx, push, () => events.close(), withPins(flow, options))
       queue = events
       scheduler.start()
     } catch (error) {

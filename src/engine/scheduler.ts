@@ -23,10 +23,11 @@ import {
 } from './events.ts'
 import { createLoopBody, type LoopBody } from './loopBody.ts'
 import { executeNode, toOutputs, type ExecutionHost, type Outputs } from './execution.ts'
+import { RunOutputs } from './runOutputs.ts'
 import type { FlowNode } from './flow.ts'
 import { descendants, type FlowGraph } from './graph.ts'
-import { keyedRecord } from './keyed.ts'
 import type { EngineNodeType, NodeResult } from './nodeType.ts'
+import { CacheKeys, reusableByKey, type NodeCached, type ReusedOutput, type RunOptions } from './reuse.ts'
 
 /** A flow that passed the structural checks: executable nodes only, in topological order. */
 export interface RunPlan {
@@ -53,9 +54,8 @@ export class RunScheduler implements ExecutionHost {
   private readonly waitingOn = new Map<string, number>()
   /** Upstream nodes that took the edge to this node (for joins: run when > 0). */
   private readonly takenFrom = new Map<string, number>()
-  private readonly outputs = new Map<string, Record<string, unknown>>()
   private readonly nodeStartedAt = new Map<string, number>()
-  private readonly ancestorCache = new Map<string, ReadonlySet<string>>()
+  private readonly outputs: RunOutputs
   private readonly ready: string[] = []
   private readyHead = 0
   private running = 0
@@ -67,14 +67,18 @@ export class RunScheduler implements ExecutionHost {
   private readonly controller = new AbortController()
   private readonly cap: number
   private readonly onStop = (): void => this.stop()
+  private readonly keys: CacheKeys | undefined
 
   constructor(
     private readonly plan: RunPlan,
     private readonly ctx: RunContext,
     private readonly emit: Emit,
     private readonly onEnd: () => void,
+    private readonly options: RunOptions = {},
   ) {
     this.cap = Math.max(1, Math.floor(ctx.concurrency ?? RUN_CONCURRENCY))
+    this.keys = options.cache ? new CacheKeys() : undefined
+    this.outputs = new RunOutputs(plan.graph)
   }
 
   start(): void {
@@ -87,6 +91,12 @@ export class RunScheduler implements ExecutionHost {
       if (count === 0) this.ready.push(id)
     }
     if (this.ctx.signal.aborted) return this.stop()
+    const { only, reuse } = this.options
+    if (only) {
+      for (const id of this.plan.order)
+        if (!only.has(id) && !reuse?.has(id))
+          this.skip(id, 'notRequested', 'Not run: the run was asked for other nodes only.', {})
+    }
     this.ctx.signal.addEventListener('abort', this.onStop, { once: true })
     this.pump()
     this.maybeFinish()
@@ -111,8 +121,25 @@ export class RunScheduler implements ExecutionHost {
   private pump(): void {
     while (this.running < this.cap && this.readyHead < this.ready.length && !this.finished) {
       const id = this.ready[this.readyHead++] as string
-      if (this.state.get(id) === 'ready') this.launch(id)
+      if (this.state.get(id) !== 'ready') continue
+      // A reused node settles here, without recursion, so a long reused chain stays flat.
+      const reused = this.reusedFor(id)
+      if (reused) this.settle(id, { output: reused.output, notTaken: reused.notTaken }, 0, reused)
+      else this.launch(id)
     }
+  }
+
+  /** The output `id` takes instead of running: given (pin, run from here) or found by key. */
+  private reusedFor(id: string): ReusedOutput | undefined {
+    const given = this.options.reuse?.get(id)
+    const cache = this.options.cache
+    if (!this.keys || !cache) return given
+    const node = this.plan.nodes.get(id) as FlowNode
+    const key = this.keys.key(node, this.plan.graph.parents.get(id) ?? [])
+    if (given || id === this.options.target) return given
+    const type = this.plan.types.get(id) as EngineNodeType
+    if (!reusableByKey(type, node.data.config, cache)) return undefined
+    return cache.lookup(key)
   }
 
   private launch(id: string): void {
@@ -120,7 +147,7 @@ export class RunScheduler implements ExecutionHost {
     this.running++
     const started = this.ctx.clock.now()
     this.nodeStartedAt.set(id, started)
-    const inputs = this.directInputs(id)
+    const inputs = this.outputs.directInputs(id)
     this.push({ type: 'nodeStart', nodeId: id, inputs })
     executeNode({
       node: this.plan.nodes.get(id) as FlowNode,
@@ -128,7 +155,7 @@ export class RunScheduler implements ExecutionHost {
       ctx: this.ctx,
       signal: this.controller.signal,
       inputs,
-      inputOrder: this.inputOrder(id),
+      inputOrder: this.outputs.inputOrder(id),
       host: this,
     }).then(
       (result) => this.succeed(id, started, result),
@@ -139,16 +166,11 @@ export class RunScheduler implements ExecutionHost {
   // --- ExecutionHost: what running nodes ask of the scheduler -----------------------------------
 
   visible(id: string): Outputs {
-    const out = keyedRecord<Record<string, unknown>>()
-    for (const ancestor of this.ancestorsOf(id)) {
-      const output = this.outputs.get(ancestor)
-      if (output) out[ancestor] = output
-    }
-    return out
+    return this.outputs.visible(id)
   }
 
   lookup(id: string, ref: string): Record<string, unknown> | undefined {
-    return this.ancestorsOf(id).has(ref) ? this.outputs.get(ref) : undefined
+    return this.outputs.lookup(id, ref)
   }
 
   chunk(id: string, text: string, channel: 'output' | 'reasoning' | 'log'): void {
@@ -181,27 +203,42 @@ export class RunScheduler implements ExecutionHost {
 
   private succeed(id: string, started: number, result: NodeResult): void {
     if (!this.isLive(id)) return
-    this.state.set(id, 'done')
     this.running--
+    this.settle(id, result, this.ctx.clock.now() - started)
+    this.pump()
+    this.maybeFinish()
+  }
+
+  /** `id` finished (ran, or `cached`): emits its `nodeFinish` and releases its children. */
+  private settle(id: string, result: NodeResult, durationMs: number, cached?: NodeCached): void {
+    this.state.set(id, 'done')
     this.settled++
     this.outputs.set(id, result.output)
     if (result.usage) this.usage = addUsage(this.usage, result.usage)
+    const notTaken = result.notTaken ?? []
+    const cacheKey = this.keys?.key(
+      this.plan.nodes.get(id) as FlowNode,
+      this.plan.graph.parents.get(id) ?? [],
+    )
+    this.keys?.settle(id, result.output)
     this.push({
       type: 'nodeFinish',
       nodeId: id,
       status: result.status ?? 'success',
       output: result.output,
-      durationMs: this.ctx.clock.now() - started,
+      durationMs,
       ...(result.usage ? { usage: result.usage } : {}),
+      ...(notTaken.length > 0 ? { notTaken: [...notTaken] } : {}),
+      ...(cached
+        ? { cached: { reason: cached.reason, ...(cached.fromRunId ? { fromRunId: cached.fromRunId } : {}) } }
+        : {}),
+      ...(cacheKey === undefined ? {} : { cacheKey }),
     })
-    const notTaken = result.notTaken ?? []
     const byChild = this.plan.ports.get(id)
     for (const child of this.plan.graph.children.get(id) ?? []) {
       const ports = byChild?.get(child) ?? []
       this.release(child, notTaken.length === 0 || ports.some((port) => !notTaken.includes(port)))
     }
-    this.pump()
-    this.maybeFinish()
   }
 
   /** One upstream node of `child` settled, taking the edge to it or not. */
@@ -300,32 +337,6 @@ export class RunScheduler implements ExecutionHost {
     this.onEnd()
   }
 
-  /** The finished direct upstream ids in incoming-edge order (graph.parents keeps it). */
-  private inputOrder(id: string): string[] {
-    return (this.plan.graph.parents.get(id) ?? []).filter((parent) => this.outputs.has(parent))
-  }
-
-  private directInputs(id: string): Outputs {
-    const inputs = keyedRecord<Record<string, unknown>>()
-    for (const parent of this.plan.graph.parents.get(id) ?? []) {
-      const output = this.outputs.get(parent)
-      if (output) inputs[parent] = output
-    }
-    return inputs
-  }
-
-  private ancestorsOf(id: string): ReadonlySet<string> {
-    let set = this.ancestorCache.get(id)
-    if (!set) {
-      set = descendants(
-        { ids: this.plan.graph.ids, parents: this.plan.graph.children, children: this.plan.graph.parents },
-        id,
-      )
-      this.ancestorCache.set(id, set)
-    }
-    return set
-  }
-
   /** Agent `node` tools: run another node with the caller's inputs added to what it can see. */
   async runNode(
     caller: string,
@@ -342,13 +353,13 @@ export class RunScheduler implements ExecutionHost {
     }
     const extra = toOutputs(toolInputs)
     const toolSignal = AbortSignal.any([signal, this.controller.signal])
-    const ancestors = this.ancestorsOf(target)
+    const ancestors = this.outputs.ancestorsOf(target)
     const result = await executeNode({
       node,
       type,
       ctx: this.ctx,
       signal: toolSignal,
-      inputs: Object.assign(this.directInputs(target), extra),
+      inputs: Object.assign(this.outputs.directInputs(target), extra),
       host: {
         visible: () => Object.assign(this.visible(target), extra),
         lookup: (_id, ref) =>

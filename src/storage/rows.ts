@@ -25,7 +25,11 @@ export interface FlowRow {
   doc: unknown
 }
 
-export type RunStatus = 'success' | 'error' | 'cancelled'
+/**
+ * `interrupted`: the record kept as the run went (at node ends) by a run that never finished (the
+ * page was reloaded or closed mid-run); it holds what finished before that.
+ */
+export type RunStatus = 'success' | 'error' | 'cancelled' | 'interrupted'
 
 /** Timing of one node in a run. */
 export interface NodeTiming {
@@ -33,7 +37,7 @@ export interface NodeTiming {
   durationMs: number
 }
 
-/** One finished run, written once when it ends. */
+/** One run: written at its node ends as it goes (status `interrupted` until it ends), then at its end. */
 export interface RunRecord {
   id: string
   flowId: string
@@ -54,6 +58,10 @@ export interface RunRecord {
    * LOOP_STORED_ITERATIONS_MAX of each loop are kept), by loop id. Absent: none were.
    */
   iterationsNotKept?: Record<string, number>
+  /** The nodes that were not run and where their outputs came from (issue 19). */
+  reused?: Record<string, { reason: 'pinned' | 'reused' | 'unchanged'; fromRunId?: string }>
+  /** The run this one continued ("run from here" starts from a recorded run). */
+  parentRunId?: string
 }
 
 export const SETTINGS_ROW_ID = 'app'

@@ -3,7 +3,7 @@
  * export without secrets, import with every problem reported at its JSON path. PatchCat files
  * are recognised and converted (patchcat.ts). Import never throws and never writes anything.
  */
-import type { FlowDocument, FlowNode } from '../engine/index.ts'
+import type { FlowDocument, FlowNode, PinnedOutput } from '../engine/index.ts'
 import { readJsonText } from './jsonText.ts'
 import { importPatchCat, looksLikePatchCat } from './patchcat.ts'
 import { redactSecrets } from './redact.ts'
@@ -53,7 +53,16 @@ function exportNode(node: FlowNode, at: string, redacted: string[]): Record<stri
     data: { label: node.data.label, config: clean.value },
     ...(node.size === undefined ? {} : { size: { width: node.size.width, height: node.size.height } }),
     ...(node.parentId === undefined ? {} : { parentId: node.parentId }),
+    ...(node.pinned === undefined ? {} : { pinned: exportPin(node.pinned, `${at}.pinned.output`, redacted) }),
   }
+}
+
+/** A pinned output as the file holds it (values that look like secrets emptied, as in configs). */
+function exportPin(pin: PinnedOutput, at: string, redacted: string[]): PinnedOutput {
+  const clean = redactSecrets(pin.output, at, 'careful')
+  redacted.push(...clean.redacted.map((r) => r.path))
+  const output = clean.value as Record<string, unknown>
+  return { output, ...(pin.notTaken?.length ? { notTaken: [...pin.notTaken] } : {}) }
 }
 
 /** A flow as the file holds it: `prefix` is its JSON path ('' for the main flow). */
@@ -67,6 +76,7 @@ function exportDoc(doc: FlowDocument, prefix: string, redacted: string[]): Recor
       tags: [...m.tags],
       createdAt: m.createdAt,
       updatedAt: m.updatedAt,
+      ...(m.reuseUnchanged === undefined ? {} : { reuseUnchanged: m.reuseUnchanged }),
     },
     viewport: { x: v.x, y: v.y, zoom: v.zoom },
     nodes: doc.nodes.map((node, i) => exportNode(node, `${prefix}nodes[${i}]`, redacted)),

@@ -10,6 +10,7 @@ import {
   type FlowDocument,
   type FlowEdge,
   type FlowNode,
+  type PinnedOutput,
   type Viewport,
   type XY,
 } from '../engine/index.ts'
@@ -68,6 +69,8 @@ export interface FlowActions {
   load(doc: FlowDocument): void
   unload(): void
   rename(name: string): void
+  /** The flow's "reuse unchanged results" setting for full runs (metadata.reuseUnchanged). */
+  setReuseUnchanged(on: boolean): void
   /** Adds one node, selects only it and returns its id (null while the flow is read-only). */
   addNode(node: NewNode): string | null
   /** Adds copies of `nodes` (fresh ids, internal edges kept), selects them, returns the new ids. */
@@ -78,6 +81,8 @@ export interface FlowActions {
   setLabel(id: string, label: string): void
   /** Sets one top-level config key; typing into the same key within the window is one step. */
   setConfigField(id: string, key: string, value: unknown, groupKey?: string): void
+  /** Pins an output in place of running the node (engine/reuse.ts), or unpins it (undefined). */
+  setPinned(id: string, pinned: PinnedOutput | undefined): void
   connect(request: ConnectionRequest): ConnectResult
   setPositions(positions: ReadonlyMap<string, XY>): void
   /** After a drag: nodes dropped inside a loop join its body, dragged out of it leave (loopNesting.ts). */
@@ -153,6 +158,13 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       if (locked()) return
       const { metadata } = get()
       if (metadata !== null && metadata.name !== name) set({ metadata: { ...metadata, name } })
+    },
+    setReuseUnchanged(on) {
+      if (locked()) return
+      const { metadata } = get()
+      if (metadata === null || (metadata.reuseUnchanged === true) === on) return
+      const { reuseUnchanged: _old, ...rest } = metadata
+      set({ metadata: on ? { ...rest, reuseUnchanged: true } : rest })
     },
     addNode(input) {
       if (locked()) return null
@@ -235,6 +247,17 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
               )
             : s.edges
         return edges === s.edges ? { nodes } : { nodes, edges }
+      })
+    },
+    setPinned(id, pinned) {
+      if (locked()) return
+      edit(undefined, (s) => {
+        const nodes = updateNode(s.nodes, id, (n) => {
+          if (pinned === undefined && n.pinned === undefined) return n
+          const { pinned: _old, ...rest } = n
+          return pinned === undefined ? rest : { ...rest, pinned }
+        })
+        return nodes === s.nodes ? null : { nodes }
       })
     },
     connect(request) {

@@ -6,7 +6,7 @@
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
 import { keyedRecord, ownValue } from '../engine/index.ts'
-import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
+import type { GuardEvent, GuardLayer, GuardLevel, NodeCached, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
 import { subflowLine } from './subflowEvents.ts'
 import { withIteration, type IterationRecord } from './iterations.ts'
@@ -56,6 +56,10 @@ export interface NodeRunState {
   /** The node's resolved inputs: direct upstream outputs keyed by node id. */
   inputs?: Readonly<Record<string, unknown>>
   output?: Readonly<Record<string, unknown>>
+  /** The output ports the node did not take (a condition's other cases); what a pin keeps. */
+  notTaken?: readonly string[]
+  /** Set when the node was not run: its output was pinned or reused (node-cached). */
+  cached?: NodeCached
   usage?: Usage
   /** ms since epoch */
   startedAt?: number
@@ -73,7 +77,8 @@ export interface NodeRunState {
   iterationsNotKept?: number
 }
 
-export type RunOutcome = 'success' | 'error' | 'cancelled'
+/** How a run ended; `interrupted`: a saved run that never ended (a reload mid-run). */
+export type RunOutcome = 'success' | 'error' | 'cancelled' | 'interrupted'
 
 export interface RunFailure {
   nodeId: string
@@ -322,6 +327,8 @@ export function reduceRunEvents(
           durationMs: event.durationMs,
         }
         if (event.usage) state.usage = event.usage
+        if (event.notTaken) state.notTaken = event.notTaken
+        if (event.cached) state.cached = event.cached
         put(
           event.nodeId,
           withIteration(state, event, {

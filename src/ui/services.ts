@@ -33,6 +33,11 @@ export interface FlowInterface {
 
 export interface RunService {
   run(): void
+  /**
+   * Runs from a node (node-actions): `fromHere` re-runs it and what depends on it, `node` runs it
+   * alone; everything else reuses the open past run's results, or the latest run's.
+   */
+  runFrom?(nodeId: string, mode: 'fromHere' | 'node'): void
   stop(): void
   /** Shows a saved run of the open flow read-only on the canvas (run history). */
   openRun?(id: string): Promise<void>

@@ -32,7 +32,7 @@ function bigLoop(): FlowDocument {
 }
 
 function record(events: readonly RunEvent[], max?: number) {
-  const recorder = new RunRecorder('f', {}, max)
+  const recorder = new RunRecorder('f', {}, undefined, max)
   for (const e of events) recorder.push(e)
   const out = recorder.record()
   if (!out) throw new Error('the run did not finish')

@@ -79,8 +79,12 @@ describe('run service against the local OpenAI-compatible mock server', () => {
     expect(h.runs.getState().phase).toBe('preparing')
     await until(() => consoleText(h, 'llm_1').length > 0)
     expect(h.runs.getState().phase).toBe('running')
-    // Nothing is written to IndexedDB while the run streams.
-    expect(await h.db.runs.count()).toBe(0)
+    // While the run streams, the record holds what ended before it (kept at node ends, issue 19
+    // item 5) and no streamed text: nothing is written per token.
+    const mid = await listRuns(h.db, 'flow_b')
+    expect(mid.map((r) => r.status)).toEqual(['interrupted'])
+    expect(mid[0]?.outputs['llm_1']).toBeUndefined()
+    expect(mid[0]?.events.some((e) => (e as { type: string }).type === 'nodeChunk')).toBe(false)
     const stoppedAt = Date.now()
     h.service.stop()
     // The reply would take 4 s more; Stop settles the run at once.

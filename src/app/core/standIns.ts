@@ -64,17 +64,19 @@ export function pendingRun(load: LoadArea): Partial<Service<'run'>> {
     setPhase('idle')
     return true
   }
+  const startWith = (go: (run: NonNullable<AppServices['run']>) => void): void => {
+    if (isRunActive(runStore.getState().phase)) return
+    pending = true
+    setPhase('preparing')
+    load().then(
+      // Back to idle and into the real run in one task: the real run sets "preparing" again.
+      (services) => void (settle() && services.run && go(services.run)),
+      () => void settle(),
+    )
+  }
   return {
-    run() {
-      if (isRunActive(runStore.getState().phase)) return
-      pending = true
-      setPhase('preparing')
-      load().then(
-        // Back to idle and into the real run in one task: the real run sets "preparing" again.
-        (services) => void (settle() && services.run?.run()),
-        () => void settle(),
-      )
-    },
+    run: () => startWith((run) => run.run()),
+    runFrom: (nodeId, mode) => startWith((run) => run.runFrom?.(nodeId, mode)),
     stop: () => void settle(),
     showLive: () => runStore.getState().actions.showLive(),
     // No history is held before the area loads (it reads the history when it starts).

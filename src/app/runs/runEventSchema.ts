@@ -58,6 +58,11 @@ const runEventSchema = z.discriminatedUnion('type', [
     output: record,
     durationMs: z.number(),
     usage: usage.optional(),
+    cached: z
+      .object({ reason: z.enum(['pinned', 'reused', 'unchanged']), fromRunId: z.string().optional() })
+      .optional(),
+    notTaken: z.array(z.string()).optional(),
+    cacheKey: z.string().optional(),
   }),
   z.object({
     ...base,

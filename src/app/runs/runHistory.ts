@@ -70,10 +70,15 @@ export function replayRecord(record: RunRecord, options: ReduceOptions = {}): Ru
     usage: record.usage,
     failures: [],
   }
+  // A run cut short by a reload has no end event: its record says so, and the nodes it left
+  // running or waiting show as stopped, not as running forever.
+  const interrupted = record.status === 'interrupted'
+  const nodes = interrupted ? settleInterrupted(view.nodes) : view.nodes
   return {
-    nodes: withNotKept(view.nodes, record.iterationsNotKept),
+    nodes: withNotKept(nodes, record.iterationsNotKept),
     run: {
       ...run,
+      ...(interrupted || run.status === 'running' ? { status: record.status } : {}),
       finishedAt: run.finishedAt ?? record.finishedAt,
       durationMs: run.durationMs ?? Math.max(0, record.finishedAt - record.startedAt),
     },
@@ -86,5 +91,12 @@ function withNotKept(nodes: RunView['nodes'], notKept: RunRecord['iterationsNotK
   const out = keyedRecord(nodes)
   for (const [loopId, count] of Object.entries(notKept))
     out[loopId] = { ...nodeStateOf(out, loopId), iterationsNotKept: count }
+  return out
+}
+
+function settleInterrupted(nodes: RunView['nodes']): RunView['nodes'] {
+  const out = keyedRecord(nodes)
+  for (const [id, state] of Object.entries(nodes))
+    if (state.status === 'running' || state.status === 'queued') out[id] = { ...state, status: 'stopped' }
   return out
 }

@@ -51,6 +51,7 @@ export function runLineLabeller(
         return (
           notTakenLine(t, event.nodeId, graph, runNodes) ?? t('run:lines.notTaken', { defaultValue: message })
         )
+      if (event.reason === 'notRequested') return t('run:lines.notRequested', { defaultValue: message })
       return message
     },
   }

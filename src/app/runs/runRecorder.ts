@@ -1,10 +1,20 @@
 /**
- * Builds a run's record in memory while it streams (nothing touches IndexedDB until the end):
- * its events with each node's consecutive chunks merged, node outputs and timings, status and
- * usage. The run service saves the result once, when `runFinish` arrives. Events of loop bodies
- * are kept for the newest iterations only (iterationWindow.ts).
+ * Builds a run's record in memory while it streams: its events with each node's consecutive
+ * chunks merged, node outputs and timings, status and usage. `snapshot()` is the record so far
+ * (status `interrupted`), which the run service writes at node ends (never per streamed token,
+ * see IncrementalRecord); `record()` is the finished one, once `runFinish` arrived. Events of
+ * loop bodies are kept for the newest iterations only (iterationWindow.ts).
  */
-import { keyedRecord, ownValue, type NodeChunkEvent, type RunEvent, type Usage } from '../../engine/index.ts'
+import {
+  addUsage,
+  emptyUsage,
+  keyedRecord,
+  ownValue,
+  type NodeCached,
+  type NodeChunkEvent,
+  type RunEvent,
+  type Usage,
+} from '../../engine/index.ts'
 import type { NodeTiming, RunRecord } from '../../storage/rows.ts'
 import { IterationWindow } from './iterationWindow.ts'
 
@@ -16,20 +26,27 @@ export class RunRecorder {
   // Keyed by node id, which may be any name (`__proto__` too): records without a prototype.
   private readonly outputs = keyedRecord<Record<string, unknown>>()
   private readonly timings = keyedRecord<NodeTiming>()
+  private readonly reused = keyedRecord<NodeCached>()
   /** Sequence number of each node's last event while it is a chunk more text may be merged into. */
   private readonly openChunk = new Map<string, number>()
   private startedAt: number | undefined
+  private lastAt: number | undefined
+  private usage: Usage = emptyUsage()
+  private runId: string | undefined
   private finish: { at: number; status: RunRecord['status']; usage: Usage } | undefined
 
   constructor(
     private readonly flowId: string,
     private readonly inputs: Readonly<Record<string, string>> = {},
+    private readonly parentRunId?: string,
     storedIterationsMax?: number,
   ) {
     this.window = new IterationWindow((seq) => this.events.delete(seq), storedIterationsMax)
   }
 
   push(event: RunEvent): void {
+    this.runId ??= event.runId
+    this.lastAt = event.at
     // A sub-flow's nodes are not this flow's: their events are kept, but not as its outputs.
     if (event.path !== undefined) {
       this.keep(event)
@@ -44,6 +61,8 @@ export class RunRecorder {
         break
       case 'nodeFinish':
         this.outputs[event.nodeId] = event.output
+        if (event.cached) this.reused[event.nodeId] = event.cached
+        if (event.usage) this.usage = addUsage(this.usage, event.usage)
         this.time(event.nodeId, event.at, event.durationMs)
         break
       case 'nodeError':
@@ -60,22 +79,35 @@ export class RunRecorder {
 
   /** The finished record, or undefined while the run has not finished. */
   record(): RunRecord | undefined {
-    if (!this.finish) return undefined
-    const first = this.events.values().next().value
-    const runId = first?.runId ?? ''
+    return this.finish ? this.build(this.finish) : undefined
+  }
+
+  /**
+   * The record as it stands: what a reload now would leave (status `interrupted`, usage of the
+   * nodes that finished); undefined before the run started.
+   */
+  snapshot(): RunRecord | undefined {
+    if (this.finish) return this.build(this.finish)
+    if (this.lastAt === undefined) return undefined
+    return this.build({ at: this.lastAt, status: 'interrupted', usage: this.usage })
+  }
+
+  private build(finish: { at: number; status: RunRecord['status']; usage: Usage }): RunRecord {
     const notKept = this.window.counts()
     return {
-      id: runId,
+      id: this.runId ?? '',
       flowId: this.flowId,
-      startedAt: this.startedAt ?? this.finish.at,
-      finishedAt: this.finish.at,
-      status: this.finish.status,
+      startedAt: this.startedAt ?? finish.at,
+      finishedAt: finish.at,
+      status: finish.status,
       inputs: keyedRecord(this.inputs),
       outputs: keyedRecord(this.outputs),
       events: [...this.events.values()],
-      usage: { ...this.finish.usage },
+      usage: { ...finish.usage },
       timings: keyedRecord(this.timings),
       ...(Object.keys(notKept).length > 0 ? { iterationsNotKept: keyedRecord(notKept) } : {}),
+      ...(Object.keys(this.reused).length > 0 ? { reused: keyedRecord(this.reused) } : {}),
+      ...(this.parentRunId ? { parentRunId: this.parentRunId } : {}),
     }
   }
 

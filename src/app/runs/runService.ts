@@ -1,9 +1,9 @@
 /**
  * The run service: what `run-flow` and `stop-flow` do. Run saves pending edits, refuses a flow
  * that cannot run (error banner), builds the engine context and streams `runFlow`'s events into
- * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. Nothing
- * is written to IndexedDB while a run streams; its record is saved once, at its end, and the run
- * history of the open flow is refreshed.
+ * the run store in animation frames, at most one batch per RUN_BATCH_MIN_INTERVAL_MS. The run's
+ * record is written as it goes, at node ends only (never per streamed token: IncrementalRecord),
+ * and finally at its end, when the run history of the open flow is refreshed.
  */
 import {
   EventScrubber,
@@ -33,6 +33,9 @@ import {
 } from './RunResources.ts'
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
+import { IncrementalRecord } from './incrementalRecord.ts'
+import { runOptionsFor, type FromHereRequest } from './reuseOptions.ts'
+import type { RunRecord } from '../../storage/rows.ts'
 import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import { runLineLabeller } from './runLines.ts'
@@ -140,7 +143,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
    */
   const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
-  async function execute(stop: AbortController): Promise<void> {
+  /** The options of this run (what it reuses) and the run it continues, from the flow's records. */
+  async function optionsFor(doc: FlowDocument, from: FromHereRequest | undefined) {
+    const records = await deps.repository.list(doc.metadata.id).catch((): RunRecord[] => [])
+    return runOptionsFor({ doc, registry: deps.registry, records, from })
+  }
+
+  async function execute(stop: AbortController, from?: FromHereRequest): Promise<void> {
     // A refusal is worded from the issues catalogue (the runs area fetches it with its code;
     // the offline service worker keeps it with every other chunk).
     await Promise.all([
@@ -175,9 +184,15 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
 
     const runId = newRunId()
     const ctx = { ...(await resources.context(runId, stop.signal, needs)), flows }
+    const { options, parentRunId } = await optionsFor(doc, from)
     const flowId = doc.metadata.id
     runningFlowId = flowId
-    const recorder = new RunRecorder(flowId, ctx.inputs)
+    const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
+    const saveRecord = (record: RunRecord): Promise<void> => {
+      const settings = deps.settings()
+      return deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
+    }
+    const kept = new IncrementalRecord(recorder, saveRecord)
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
@@ -193,12 +208,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const scrubber = new EventScrubber(secretsOf(deps.settings()))
       const pass = (event: RunEvent): void => {
         recorder.push(event)
+        kept.seen(event)
         batcher.push(event)
         // Every node shows "queued" the moment the run starts, not a frame later.
         if (event.type === 'runStart') batcher.flush()
       }
       try {
-        for await (const raw of runFlow(doc, deps.registry, ctx)) scrubber.push(raw).forEach(pass)
+        for await (const raw of runFlow(doc, deps.registry, ctx, options)) scrubber.push(raw).forEach(pass)
       } finally {
         scrubber.end().forEach(pass)
       }
@@ -213,12 +229,13 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       runs().actions.releaseKeptConsoles()
       runningFlowId = null
     }
+    // The last record written as the run went must not land after the final one.
+    await kept.close()
     const record = recorder.record()
     if (!record) return
     runs().actions.setPhase('saving')
-    const settings = deps.settings()
     try {
-      await deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
+      await saveRecord(record)
     } catch (error) {
       // The run is on screen but will not be in History: the banner says that, not only that
       // "saving failed" (which reads like the flow's edits were at risk).
@@ -233,22 +250,29 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     if (openFlowId() === flowId) await refreshHistory()
   }
 
+  function start(from?: FromHereRequest): void {
+    if (isRunActive(runs().phase) || controller) return
+    const stop = new AbortController()
+    controller = stop
+    runs().actions.showLive()
+    runs().actions.setPhase('preparing')
+    current = execute(stop, from)
+      .catch((error: unknown) => {
+        const e = toFlowError(error)
+        showError({ code: e.code, message: e.message, details: e.details })
+      })
+      .finally(() => {
+        controller = null
+        runs().actions.setPhase('idle')
+      })
+  }
+
   const service: AppRunService = {
-    run() {
-      if (isRunActive(runs().phase) || controller) return
-      const stop = new AbortController()
-      controller = stop
-      runs().actions.showLive()
-      runs().actions.setPhase('preparing')
-      current = execute(stop)
-        .catch((error: unknown) => {
-          const e = toFlowError(error)
-          showError({ code: e.code, message: e.message, details: e.details })
-        })
-        .finally(() => {
-          controller = null
-          runs().actions.setPhase('idle')
-        })
+    run: () => start(),
+    runFrom(nodeId, mode) {
+      // From the past run on screen, if one is open; otherwise from the latest run.
+      const view = runs().view
+      start({ nodeId, mode, ...(view.mode === 'past' ? { fromRunId: view.runId } : {}) })
     },
     stop() {
       controller?.abort()

@@ -147,6 +147,8 @@ export const agentNode: NodeDefinition<AgentConfig> = {
     ],
     // `node` tools: the engine keeps unwired targets out of the run and lets them read {{args.x}}.
     toolTargets: (config) => config.tools.flatMap((t) => (t.kind === 'node' && t.nodeId ? [t.nodeId] : [])),
+    // Unset means the provider's own temperature, which samples: only 0 repeats itself.
+    varies: (config) => config.temperature !== 0,
     execute: lazyExecutor(() => import('./executor.ts').then((m) => m.executeAgent)),
   }),
 }

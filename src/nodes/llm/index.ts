@@ -78,6 +78,8 @@ export const llmNode: NodeDefinition<LlmConfig> = {
         ? [{ path: 'prompt', message: 'Write a prompt for the model.', key: 'nodes:issues.llmPromptMissing' }]
         : [],
     templates: (config) => [config.systemPrompt, config.prompt, config.model],
+    // Sampling above 0 gives another reply to the same prompt: reused only when pinned or asked.
+    varies: (config) => config.temperature > 0,
     execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeLlm)),
   }),
 }

@@ -1,4 +1,4 @@
-/** Run history: saved once when a run ends, the last N kept per flow. */
+/** Run history: saved as a run goes (at node ends) and when it ends, the last N kept per flow. */
 import { z } from 'zod'
 import { Dexie } from 'dexie'
 import { scrubSecrets } from '../../engine/index.ts'
@@ -20,7 +20,7 @@ export const runRecordSchema = z.object({
   flowId: z.string().min(1),
   startedAt: z.number(),
   finishedAt: z.number(),
-  status: z.enum(['success', 'error', 'cancelled']),
+  status: z.enum(['success', 'error', 'cancelled', 'interrupted']),
   // Keyed by input names and node ids, which may be any name (`__proto__` too).
   inputs: keyedRecordSchema(z.string()),
   outputs: keyedRecordSchema(keyedRecordSchema(z.unknown())),
@@ -28,6 +28,10 @@ export const runRecordSchema = z.object({
   usage: usageSchema,
   timings: keyedRecordSchema(z.object({ startedAt: z.number(), durationMs: z.number() })),
   iterationsNotKept: keyedRecordSchema(z.number().int().nonnegative()).optional(),
+  reused: keyedRecordSchema(
+    z.object({ reason: z.enum(['pinned', 'reused', 'unchanged']), fromRunId: z.string().optional() }),
+  ).optional(),
+  parentRunId: z.string().optional(),
 })
 
 export interface SaveRunOptions {

@@ -50,6 +50,15 @@ export const nodeSchema = z.object({
   ),
   /** The container (a `loop`) whose body the node is in; bodies.ts checks it names one. */
   parentId: z.optional(z.string().check(z.minLength(1, 'A parentId names a node.'))),
+  /** An output pinned in place of running the node (docs/workflow-format.md, "Pinned outputs"). */
+  pinned: z.optional(
+    z.object({
+      output: z.custom<Record<string, unknown>>(isPlainObject, {
+        message: 'A pinned output is an object (the node output fields).',
+      }),
+      notTaken: z.optional(z.array(z.string())),
+    }),
+  ),
 })
 
 export const edgeSchema = z.object({
@@ -67,6 +76,8 @@ export const metadataSchema = z.object({
   tags: z._default(z.array(z.string()), []),
   createdAt: z._default(z.string(), EPOCH_ISO),
   updatedAt: z._default(z.string(), EPOCH_ISO),
+  /** Full runs reuse unchanged results (off by default). */
+  reuseUnchanged: z.optional(z.boolean()),
 })
 
 export const documentSchema = z.object({

@@ -47,6 +47,7 @@ const FIT_VIEW_OPTIONS = { maxZoom: FIT_VIEW_MAX_ZOOM }
 const DEFAULT_EDGE_OPTIONS = { type: 'smoothstep' }
 const PRO_OPTIONS = { hideAttribution: true }
 const STATUSES = ['idle', 'queued', 'running', 'success', 'error', 'skipped', 'stopped'] as const
+const CACHED_REASONS = ['pinned', 'reused', 'unchanged'] as const
 
 const onNodesChange = (changes: NodeChange<WardRfNode>[]): void =>
   flowStore.getState().actions.onNodesChange(changes)
@@ -130,6 +131,8 @@ export function Canvas({ overlay }: CanvasProps = {}) {
       unknownType: t('node.unknownType'),
       noteEmpty: t('node.noteEmpty'),
       noteEditHint: t('node.noteEditHint'),
+      cached: Object.fromEntries(CACHED_REASONS.map((r) => [r, t(`node.cached.${r}`)])),
+      pinned: t('node.pinned'),
     }
     // i18n.language: the labels must follow a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,7 @@
 /** What the inspector shows without a single selected node: a hint, or what a multi-selection allows. */
 import { useTranslation } from 'react-i18next'
 import { PASTE_OFFSET_PX } from '../../defaults.ts'
-import { flowStore } from '../../store/flowStore.ts'
+import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { Button } from '../kit/Button.tsx'
 import { Icon } from '../kit/icons.tsx'
 
@@ -13,6 +13,7 @@ export function SelectionSummary({ count }: { count: number }) {
         <Icon name="edit" size={22} />
         <p>{t('inspector.nothingSelected')}</p>
         <p className="wf-section-hint">{t('inspector.nothingSelectedHint')}</p>
+        <ReuseSetting />
       </div>
     )
   }
@@ -33,5 +34,26 @@ export function SelectionSummary({ count }: { count: number }) {
         </Button>
       </div>
     </div>
+  )
+}
+
+/** The flow's "reuse unchanged results" setting for full runs (off by default; issue 19). */
+function ReuseSetting() {
+  const { t } = useTranslation()
+  const on = useFlowStore((s) => s.metadata?.reuseUnchanged === true)
+  const present = useFlowStore((s) => s.metadata !== null)
+  const readOnly = useReadOnly()
+  if (!present) return null
+  return (
+    <label className="wf-section-hint">
+      <input
+        type="checkbox"
+        data-testid="flow-reuse-unchanged"
+        checked={on}
+        disabled={readOnly}
+        onChange={(event) => flowStore.getState().actions.setReuseUnchanged(event.target.checked)}
+      />{' '}
+      {t('inspector.reuseUnchanged')}
+    </label>
   )
 }

@@ -16,6 +16,7 @@ import { NodeTitle } from './NodeTitle.tsx'
 import { PortHandles } from './PortHandles.tsx'
 import { usePortsChanged } from './usePortsChanged.ts'
 import { useNodeText } from './nodeText.ts'
+import { NodeActions } from './NodeActions.tsx'
 
 /**
  * The console (and its drawing code) is a chunk of its own: no node has one until a run or an
@@ -107,10 +108,17 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // The console takes the room below the body, up to the next node (consoleRoom.ts).
   // Why a node never started (not taken, or after a failure), on its body: readable at a glance.
   const skip = run.status === 'skipped' && run.skipCode !== 'stopped' ? run.skipReason : undefined
-  const head = useHeadPx(showConsole, `${summary}\n${run.badge ?? ''}\n${skip ?? ''}`)
+  const head = useHeadPx(
+    showConsole,
+    `${summary}\n${run.badge ?? ''}\n${skip ?? ''}\n${run.cached?.reason ?? ''}`,
+  )
   const room = useRoomBelowPx(id, showConsole)
   const boxPx = showConsole ? consoleBoxPx(room, head.px) : null
   const docked = showConsole && boxPx === null
+  // The action menu: the selected node's button, or the context menu of any node.
+  const [menuOpen, setMenuOpen] = useState(false)
+  const actionable = definition?.engine.executable === true && !unsupported
+  const cached = run.cached ? (text.cached[run.cached.reason] ?? run.cached.reason) : undefined
 
   return (
     <div
@@ -121,7 +129,17 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
       data-status={run.status}
       data-skip={run.status === 'skipped' ? run.skipCode : undefined}
       data-selected={selected || undefined}
+      data-pinned={node.pinned ? true : undefined}
       style={style}
+      onContextMenu={
+        actionable
+          ? (event) => {
+              event.preventDefault()
+              flowStore.getState().actions.select([id])
+              setMenuOpen(true)
+            }
+          : undefined
+      }
     >
       <PortHandles ports={ports.inputs} side="input" />
       <div className="wf-node__header" ref={head.header}>
@@ -135,15 +153,44 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
             <code>{id}</code>
           </span>
         </div>
+        {node.pinned ? (
+          <span
+            className="wf-node__pin"
+            data-testid="node-pinned"
+            title={text.pinned}
+            aria-label={text.pinned}
+          >
+            📌
+          </span>
+        ) : null}
+        {actionable && (selected || menuOpen) ? (
+          <NodeActions
+            nodeId={id}
+            pinned={node.pinned !== undefined}
+            hasOutput={run.output !== undefined}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+          />
+        ) : null}
         {docked ? <DockedConsole nodeId={id} label={text.consoleDocked} name={text.console} /> : null}
         <span className={`wf-status wf-status--${run.status}`} title={text.status[run.status] ?? run.status}>
           <span className="visually-hidden">{text.status[run.status] ?? run.status}</span>
         </span>
       </div>
-      {summary !== '' || run.badge || skip ? (
+      {summary !== '' || run.badge || skip || cached ? (
         <div className="wf-node__summary" ref={head.summary}>
           {summary !== '' ? <span className="wf-node__summary-text">{summary}</span> : null}
           {run.badge ? <span className="wf-node__badge">{run.badge}</span> : null}
+          {cached ? (
+            <span
+              className="wf-node__cached"
+              data-testid="node-cached"
+              data-reason={run.cached?.reason}
+              title={cached}
+            >
+              {cached}
+            </span>
+          ) : null}
           {skip ? (
             <span className="wf-node__skip" data-testid="node-skip-reason" title={skip}>
               {skip}

@@ -17,6 +17,10 @@ export interface NodeText {
   unknownType: string
   noteEmpty: string
   noteEditHint: string
+  /** The node-cached marker, by reason (pinned, reused, unchanged). */
+  cached: Readonly<Record<string, string>>
+  /** The pin marker's label. */
+  pinned: string
 }
 
 const identity: NodeText = {
@@ -31,6 +35,8 @@ const identity: NodeText = {
   unknownType: 'Unknown type',
   noteEmpty: 'Empty note',
   noteEditHint: 'Double-click to edit',
+  cached: { pinned: 'Pinned output', reused: 'Reused', unchanged: 'Unchanged: reused' },
+  pinned: 'Output pinned: this node is not run',
 }
 
 export const NodeTextContext = createContext<NodeText>(identity)

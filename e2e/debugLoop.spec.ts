@@ -1,0 +1,145 @@
+/**
+ * The debugging loop (issue 19) in Chromium: edit one prompt of a template and run from there
+ * (only that prompt and what depends on it run, the rest shows node-cached); pin a node's output
+ * and run (the pin is used, and it survives a reload); reload in the middle of a run and find the
+ * run in History as interrupted, with what finished, and continue it from a node.
+ */
+import { expect, test } from './support/fixtures.ts'
+import { MOCK_BASE_URL, MockModel, words } from './support/mockModel.ts'
+
+const UPSTREAM = ['brief', 'draft_prompt', 'draft', 'critique_prompt', 'critique']
+const DOWNSTREAM = ['polish_prompt', 'polish', 'result']
+
+test.beforeEach(async ({ app }) => {
+  await app.open()
+})
+
+test('edit the last prompt and run from here: only it and what follows run, the rest is cached', async ({
+  app,
+}) => {
+  test.slow()
+  const { templates, run, canvas, inspector } = app
+  await templates.open()
+  await templates.openTemplate('llm-chain')
+  await run.start()
+  await run.finished(45_000)
+  await run.expectStatus('result', 'success')
+  const critique = await run.consoleText('critique')
+  expect(critique).not.toBe('')
+
+  await canvas.select('polish_prompt')
+  await inspector.shows('polish_prompt')
+  await inspector.typeInto(inspector.field('Template'), 'Say it in one short sentence.')
+  await app.saved()
+  await run.nodeAction('polish_prompt', 'run-from-here')
+  await run.finished(45_000)
+
+  for (const id of UPSTREAM) {
+    await run.expectStatus(id, 'success')
+    await expect(run.cached(id)).toBeVisible()
+    await expect(run.cached(id)).toHaveAttribute('data-reason', 'reused')
+  }
+  for (const id of DOWNSTREAM) {
+    await run.expectStatus(id, 'success')
+    await expect(run.cached(id)).toHaveCount(0)
+  }
+  // The re-run prompt used the edit; the reused critique is the first run's, word for word.
+  await expect(app.page.getByTestId('node-run-details')).toContainText('Say it in one short sentence.')
+  await expect(run.result).toContainText(critique.trim().slice(0, 40))
+  await run.openHistory()
+  await expect(run.historyItems).toHaveCount(2)
+
+  // "Run this node" from the context menu: the node alone; what depends on it is not run.
+  await run.nodeAction('critique_prompt', 'run-node', 'contextMenu')
+  await run.finished(45_000)
+  await run.expectStatus('critique_prompt', 'success')
+  await expect(run.cached('critique_prompt')).toHaveCount(0)
+  await expect(run.cached('draft')).toBeVisible()
+  await run.expectStatus('critique', 'skipped')
+})
+
+test('pin a node and run: the pin is used instead of running it, and it survives a reload', async ({
+  app,
+}) => {
+  test.slow()
+  const { templates, run, canvas } = app
+  await templates.open()
+  await templates.openTemplate('llm-chain')
+  await run.start()
+  await run.finished(45_000)
+  const draft = await run.consoleText('draft')
+
+  await canvas.select('draft')
+  await run.nodeAction('draft', 'pin-output')
+  await expect(run.node('draft')).toHaveAttribute('data-pinned', 'true')
+  await expect(run.node('draft').getByTestId('node-pinned')).toBeVisible()
+  await app.saved()
+  await app.reload()
+  await expect(run.node('draft')).toHaveAttribute('data-pinned', 'true')
+
+  await run.start()
+  await run.finished(45_000)
+  await expect(run.cached('draft')).toHaveAttribute('data-reason', 'pinned')
+  await expect(run.cached('brief')).toHaveCount(0)
+  await run.expectStatus('result', 'success')
+  // The pinned node streamed nothing this time: its output came from the pin, word for word.
+  expect(draft).not.toBe('')
+  expect(await run.consoleText('draft')).toBe('')
+
+  await canvas.select('draft')
+  await run.nodeAction('draft', 'unpin-output')
+  await expect(run.node('draft')).not.toHaveAttribute('data-pinned', 'true')
+})
+
+test('reload mid-run: History holds the run as interrupted with what finished, and run from here continues it', async ({
+  app,
+  request,
+}) => {
+  test.slow()
+  const { templates, run, canvas, settings } = app
+  const mock = new MockModel(request)
+  await mock.reset()
+  await settings.open()
+  await settings.addProvider({
+    id: 'mock',
+    name: 'Local mock',
+    kind: 'openai',
+    baseUrl: MOCK_BASE_URL,
+    apiKey: 'sk-e2e-mock-0123456789',
+    model: 'mock-model',
+  })
+  await settings.close()
+  await templates.open()
+  await templates.openTemplate('llm-chain')
+  // The draft comes at once; the critique streams for half a minute: the reload lands in it.
+  await mock.script([
+    { text: 'A quick first draft.', delayMs: 5 },
+    { text: words(200, 'slow'), delayMs: 150 },
+  ])
+  await run.start()
+  await run.expectStatus('draft', 'success')
+  await expect(run.console('critique')).toContainText('slow2')
+  await app.reload()
+
+  await run.openHistory()
+  await expect(run.historyItems).toHaveCount(1)
+  await expect(run.historyItems.first()).toHaveAttribute('data-status', 'interrupted')
+  await run.openPastRun(0)
+  await run.expectStatus('draft', 'success')
+  await run.expectStatus('critique', 'stopped')
+  await run.backToLive()
+
+  // Continue it from the node it was in: what finished is reused, the rest runs (echo replies).
+  await canvas.select('critique')
+  await run.nodeAction('critique', 'run-from-here')
+  await run.finished(45_000)
+  for (const id of ['brief', 'draft_prompt', 'draft', 'critique_prompt'])
+    await expect(run.cached(id)).toHaveAttribute('data-reason', 'reused')
+  await run.expectStatus('critique', 'success')
+  await run.expectStatus('result', 'success')
+  await expect(run.cached('critique')).toHaveCount(0)
+  await run.openHistory()
+  await expect(run.historyItems).toHaveCount(2)
+  await expect(run.historyItems.first()).toHaveAttribute('data-status', 'success')
+  await expect(run.historyItems.nth(1)).toHaveAttribute('data-status', 'interrupted')
+})
