@@ -6,7 +6,7 @@
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
 import { keyedRecord, ownValue } from '../engine/index.ts'
-import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
+import type { GuardEvent, GuardLayer, GuardLevel, LoopDetector, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
 import { subflowLine } from './subflowEvents.ts'
 
@@ -27,7 +27,7 @@ export interface ConsoleLine {
 export interface NodeAlert {
   layer: GuardLayer
   level: GuardLevel
-  detector?: 'repeat' | 'cycle'
+  detector?: LoopDetector
 }
 
 export interface NodeRunState {
@@ -134,7 +134,27 @@ export function nodeStateOf(nodes: Readonly<Record<string, NodeRunState>>, id: s
 /** Turns a guard alert into badge text; the app passes a translated one. */
 export type BadgeLabeller = (alert: NodeAlert) => string
 
+/** Loop detectors that are not about tool calls, so their badge says what they saw instead. */
+const OWN_BADGE: ReadonlySet<LoopDetector> = new Set(['content', 'empty', 'monologue'])
+
+/** The run catalogue's key for a badge: `badge.<layer>.<level>`, or `badge.<detector>.<level>`. */
+export function badgeKey(alert: NodeAlert): string {
+  const own = alert.layer === 'loop' && alert.detector !== undefined && OWN_BADGE.has(alert.detector)
+  return `badge.${own ? alert.detector : alert.layer}.${alert.level}`
+}
+
+const ENGLISH_OWN_BADGES: Record<string, string> = {
+  'badge.content.hint': 'Repeating itself',
+  'badge.content.trip': 'Repetitive text stopped',
+  'badge.empty.hint': 'Empty replies',
+  'badge.empty.trip': 'Empty replies stopped',
+  'badge.monologue.hint': 'No tool calls',
+  'badge.monologue.trip': 'Monologue stopped',
+}
+
 export const englishBadge: BadgeLabeller = (alert) => {
+  const own = ENGLISH_OWN_BADGES[badgeKey(alert)]
+  if (own !== undefined) return own
   if (alert.layer === 'loop')
     return alert.level === 'trip' ? 'Deadlock breaker tripped' : 'Repeated tool call'
   if (alert.layer === 'budget') return 'Budget stop'

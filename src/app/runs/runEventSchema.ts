@@ -4,7 +4,7 @@
  * validate is left out instead of breaking the view.
  */
 import { z } from 'zod'
-import type { RunEvent } from '../../engine/index.ts'
+import { LOOP_DETECTORS, type RunEvent } from '../../engine/index.ts'
 import { keyedRecordSchema } from '../../storage/keyedSchema.ts'
 
 // `path`: node events from inside a sub-flow (kept, or a replay would draw them on the canvas).
@@ -34,7 +34,7 @@ const runEventSchema = z.discriminatedUnion('type', [
     nodeId: z.string(),
     layer: z.enum(['budget', 'loop', 'watchdog', 'iterations']),
     level: z.enum(['hint', 'trip']),
-    detector: z.enum(['repeat', 'cycle']).optional(),
+    detector: z.enum(LOOP_DETECTORS).optional(),
     tool: z.string().optional(),
     count: z.number().optional(),
     total: z.number().optional(),
