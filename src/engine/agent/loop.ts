@@ -227,9 +227,9 @@ class AgentRun {
         this.addResult(call, SKIPPED_AFTER_STOP_OBSERVATION)
         continue
       }
-      this.guard.record(guardCall, observation)
+      const progressed = this.guard.record(guardCall, observation)
       this.addResult(call, observation)
-      if (decision.action === 'hint') {
+      if (decision.action === 'hint' && !progressed) {
         const { detector, count, message } = decision
         emit.guard({ layer: 'loop', level: 'hint', detector, tool: call.name, count, message })
         hints.push(message)
