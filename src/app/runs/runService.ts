@@ -84,8 +84,7 @@ function secretsOf(settings: AppSettings): string[] {
 
 export function createRunService(deps: RunServiceDeps): AppRunService {
   const t = deps.translate ?? i18nTranslate
-  const badge: BadgeLabeller = (alert) =>
-    t(badgeKey(alert), { detector: alert.detector ?? '' })
+  const badge: BadgeLabeller = (alert) => t(badgeKey(alert), { detector: alert.detector ?? '' })
   const labelOf = (id: string): string | undefined =>
     deps.flows.getState().nodes.find((n) => n.id === id)?.data.label
   const lines = runLineLabeller(t, labelOf, () => {

@@ -44,13 +44,7 @@ export interface AgentLoopParams {
  * answer) after the nudge.
  */
 export type AgentStopReason =
-  | 'answer'
-  | 'deadlock'
-  | 'budget'
-  | 'iterations'
-  | 'degenerate'
-  | 'stalled'
-  | 'cancelled'
+  'answer' | 'deadlock' | 'budget' | 'iterations' | 'degenerate' | 'stalled' | 'cancelled'
 
 /** One tool call as the node output reports it. */
 export interface AgentToolCallRecord {

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest'
 import { createTextLoopDetector } from '../../../src/engine/index.ts'
 
 const DIR = join(import.meta.dirname, '../../fixtures/ordinary-replies')
-const FILES = readdirSync(DIR).filter((name) => name.endsWith('.md')).sort()
+const FILES = readdirSync(DIR)
+  .filter((name) => name.endsWith('.md'))
+  .sort()
 const SIZES = [1, 3, 17, 64, Number.MAX_SAFE_INTEGER]
 
 function tripsAt(text: string, size: number): string | undefined {

@@ -41,13 +41,18 @@ describe('degenerate text: caught', () => {
       .map((words) => `${words.join(' ')}.`)
       .filter((s) => s.length >= 5 && s.length <= 100)
     fc.assert(
-      fc.property(sentence, fc.constantFrom(' ', '\n', '\n\n'), fc.integer({ min: 1, max: 97 }), (s, sep, size) => {
-        const unit = s + sep
-        const intro = 'Here is what I found after reading the report you sent this morning. '
-        const trip = feed(intro + times(Math.ceil(4000 / unit.length), unit), size)
-        expect(trip).toBeDefined()
-        expect((trip as TextLoopTrip).atChar - intro.length - unit.length).toBeLessThanOrEqual(2000)
-      }),
+      fc.property(
+        sentence,
+        fc.constantFrom(' ', '\n', '\n\n'),
+        fc.integer({ min: 1, max: 97 }),
+        (s, sep, size) => {
+          const unit = s + sep
+          const intro = 'Here is what I found after reading the report you sent this morning. '
+          const trip = feed(intro + times(Math.ceil(4000 / unit.length), unit), size)
+          expect(trip).toBeDefined()
+          expect((trip as TextLoopTrip).atChar - intro.length - unit.length).toBeLessThanOrEqual(2000)
+        },
+      ),
       { numRuns: 150 },
     )
   })
@@ -113,7 +118,8 @@ describe('degenerate text: not caught', () => {
   it('ignores JSON records with the same fields and values', () => {
     const records = Array.from(
       { length: 40 },
-      (_, i) => `  {"id": ${i}, "status": "active", "region": "eu-west-1", "tier": "gold", "owner": "team-a"}`,
+      (_, i) =>
+        `  {"id": ${i}, "status": "active", "region": "eu-west-1", "tier": "gold", "owner": "team-a"}`,
     )
     expect(feed(`[\n${records.join(',\n')}\n]`)).toBeUndefined()
     expect(feed(`[${records.map((r) => r.trim()).join(',')}]`)).toBeUndefined()
