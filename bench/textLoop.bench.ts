@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTextLoopDetector } from '../src/engine/index.ts'
+import { createTextLoopDetector, readChatStream, type ChatChunk } from '../src/engine/index.ts'
 
 const TARGET_US_PER_CHAR = 1
 const DELTA_CHARS = 4
@@ -36,7 +36,9 @@ function deltasOf(texts: readonly string[]): string[][] {
   })
 }
 
-let sink = 0
+/** Trips on ordinary text (must stay 0), and characters seen (keeps the work from being optimised away). */
+let trips = 0
+let seen = 0
 
 /** Median CPU µs per character over rounds; each round streams every reply through a fresh detector. */
 function perChar(replies: readonly string[][]): number {
@@ -44,7 +46,7 @@ function perChar(replies: readonly string[][]): number {
   const once = () => {
     for (const deltas of replies) {
       const detector = createTextLoopDetector()
-      for (const delta of deltas) if (detector.push(delta)) sink++
+      for (const delta of deltas) if (detector.push(delta)) trips++
     }
   }
   for (let i = 0; i < 5; i++) once() // warm-up / JIT
@@ -62,6 +64,42 @@ const rows = [
   { name: `ordinary corpus (${corpus.length} replies)`, us: perChar(deltasOf(corpus)) },
   { name: `plain prose only (${prose.length} replies)`, us: perChar(deltasOf(prose)) },
 ]
+/**
+ * The engine side of the 20,000-token stream (one chunk per token, as bench/browser/stream.mjs
+ * sends it): CPU time of reading it with readChatStream, detector on against off, in one run,
+ * rounds interleaved. The page's own work per token (store, console) comes on top of the "off"
+ * side, so the detector's share of the main thread is smaller than this ratio shows.
+ */
+const STREAM_TOKENS = 20_000
+const tokens = Array.from({ length: STREAM_TOKENS }, (_, i) => (i % 12 === 11 ? `t${i}\n` : `t${i} `))
+const sinkText = { text: (t: string) => (seen += t.length), reasoning: () => undefined }
+
+async function* streamOf(): AsyncGenerator<ChatChunk> {
+  for (const text of tokens) yield { type: 'text', text }
+  yield {
+    type: 'done',
+    result: { text: '', reasoning: '', toolCalls: [], finishReason: 'stop', model: 'bench' },
+  }
+}
+
+async function streamMs(on: boolean): Promise<number> {
+  const start = cpuMs()
+  const reply = await readChatStream(streamOf(), on ? createTextLoopDetector() : undefined, sinkText)
+  if (reply.trip) throw new Error('the bench stream tripped the detector')
+  return cpuMs() - start
+}
+
+const onMs: number[] = []
+const offMs: number[] = []
+for (let i = 0; i < 3; i++) await Promise.all([streamMs(true), streamMs(false)]) // warm-up
+for (let round = 0; round < ROUNDS; round++) {
+  offMs.push(await streamMs(false))
+  onMs.push(await streamMs(true))
+}
+const median = (list: number[]): number =>
+  [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number
+const extraPercent = ((median(onMs) - median(offMs)) / median(offMs)) * 100
+
 const pad = (text: string, width: number): string => text.padEnd(width)
 console.log(`${pad('stream', 40)}${pad('µs/char p50', 14)}${pad('target', 12)}result`)
 let failed = 0
@@ -72,5 +110,13 @@ for (const row of rows) {
     `${pad(row.name, 40)}${pad(row.us.toFixed(3), 14)}${pad(`<= ${TARGET_US_PER_CHAR}`, 12)}${pass ? 'PASS' : 'FAIL'}`,
   )
 }
-if (sink !== 0) console.log(`(unexpected: ${sink} trips on ordinary text)`)
-process.exit(failed === 0 && sink === 0 ? 0 : 1)
+// Info, not a target: the issue's bound (<= 5 % extra main-thread CPU) is on the browser stream
+// bench, where the page's own work per token is the denominator; here the denominator is only
+// the async-iterator read, so the ratio is far larger than the page would see.
+console.log(
+  `\n20,000-token stream read by the engine (info): off ${median(offMs).toFixed(2)} ms, on ${median(onMs).toFixed(2)} ms CPU (p50), ` +
+    `detector adds ${(median(onMs) - median(offMs)).toFixed(2)} ms (${extraPercent.toFixed(0)} % of the bare read)`,
+)
+if (trips !== 0) console.log(`(unexpected: ${trips} trips on ordinary text)`)
+if (seen === 0) failed++
+process.exit(failed === 0 && trips === 0 ? 0 : 1)

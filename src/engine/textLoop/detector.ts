@@ -6,14 +6,17 @@
  *
  * How: whitespace runs collapse to one space; every position of the prose gets the hash of the
  * `chunkChars` characters ending there (a rolling hash, O(1) per character). A map from hash
- * to its last position finds the previous occurrence; when that one is at most `maxGapChars`
+ * to its last position (a fixed-size table, see below) finds the previous occurrence; when that one is at most `maxGapChars`
  * back, the occurrence extends its chain (count + 1, same start). A chain of `repeats`
  * occurrences covering at least `minSpanChars` trips. A sentence of p characters repeated back
  * to back makes every chunk recur every p characters, so with the defaults a 100-character
  * sentence trips about 900 characters after its first repeat began.
  *
- * Cost: a few multiplications and one Map lookup per character; the map is pruned of
- * positions too old to chain, so memory stays O(maxGapChars) however long the reply.
+ * Cost: a few multiplications and one table probe per character. The table is direct-mapped
+ * (a new chunk overwrites whatever shared its slot): only positions within `maxGapChars` can
+ * chain, so it needs to hold few live chunks, and a rare eviction only breaks one chain of the
+ * hundreds a looping stream builds. Memory is fixed (TABLE_SLOTS), however long the reply; a
+ * Map with pruning cost twice as much CPU on token-sized deltas (bench/textLoop.bench.ts).
  */
 import {
   TEXT_LOOP_CHUNK_CHARS,
@@ -62,16 +65,17 @@ export function defaultTextLoopConfig(): TextLoopConfig {
   }
 }
 
-// Two polynomial hashes modulo primes below 2^26, combined into one exact 52-bit number: every
-// intermediate stays below 2^53, and a false match needs both to collide.
+// Two polynomial hashes modulo primes below 2^26: every intermediate stays below 2^53, and a
+// false match needs both to collide.
 const P1 = 67_108_859
 const P2 = 67_108_837
 const BASE1 = 257
 const BASE2 = 263
-const HI = 67_108_864 // 2^26
 const SPACE = 32
-/** The map is pruned when it holds this many times the positions that can still chain. */
-const PRUNE_FACTOR = 8
+/** Slots of the chunk table (a power of two), many times the live chunks (maxGapChars). */
+const TABLE_SLOTS = 8192
+const TABLE_MASK = TABLE_SLOTS - 1
+const NEVER = -1e15
 
 function powMod(base: number, exp: number, mod: number): number {
   let out = 1
@@ -95,11 +99,12 @@ class Detector implements TextLoopDetector, ProseSink {
   /** Prose characters so far (after whitespace collapsing). */
   private pos = 0
   private raw = 0
-  private readonly last = new Map<number, number>()
+  private readonly slotH1 = new Int32Array(TABLE_SLOTS)
+  private readonly slotH2 = new Int32Array(TABLE_SLOTS)
+  private readonly slotAt = new Float64Array(TABLE_SLOTS).fill(NEVER)
   /** Per position modulo `window`: its chain's count and start. */
   private readonly chainCount: Int32Array
   private readonly chainStart: Float64Array
-  private readonly pruneAt: number
 
   constructor(private readonly cfg: TextLoopConfig) {
     this.ring = new Uint16Array(cfg.chunkChars)
@@ -108,7 +113,6 @@ class Detector implements TextLoopDetector, ProseSink {
     this.window = cfg.maxGapChars + 1
     this.chainCount = new Int32Array(this.window)
     this.chainStart = new Float64Array(this.window)
-    this.pruneAt = Math.max(1024, PRUNE_FACTOR * this.window)
   }
 
   push(delta: string): TextLoopTrip | undefined {
@@ -146,12 +150,17 @@ class Detector implements TextLoopDetector, ProseSink {
     this.h1 = (this.h1 * BASE1 + c) % P1
     this.h2 = (this.h2 * BASE2 + c) % P2
     const at = this.pos++
-    if (this.filled >= size) this.occurrence(this.h1 * HI + this.h2, at)
+    if (this.filled >= size) this.occurrence(this.h1, this.h2, at)
   }
 
-  private occurrence(key: number, at: number): void {
+  private occurrence(h1: number, h2: number, at: number): void {
     const { maxGapChars, repeats, minSpanChars, chunkChars } = this.cfg
-    const prev = this.last.get(key)
+    const index = ((h1 * 31) ^ h2) & TABLE_MASK
+    const seen = this.slotH1[index] === h1 && this.slotH2[index] === h2
+    const prev = seen ? (this.slotAt[index] as number) : undefined
+    this.slotH1[index] = h1
+    this.slotH2[index] = h2
+    this.slotAt[index] = at
     const slot = at % this.window
     let count = 1
     let start = at
@@ -162,17 +171,8 @@ class Detector implements TextLoopDetector, ProseSink {
     }
     this.chainCount[slot] = count
     this.chainStart[slot] = start
-    this.last.set(key, at)
-    if (count >= repeats && at - start + chunkChars >= minSpanChars && prev !== undefined) {
+    if (prev !== undefined && count >= repeats && at - start + chunkChars >= minSpanChars)
       this.tripped = { count, periodChars: at - prev, quote: this.quote(), atChar: this.raw }
-      return
-    }
-    if (this.last.size > this.pruneAt) this.prune(at)
-  }
-
-  private prune(at: number): void {
-    const oldest = at - this.cfg.maxGapChars
-    for (const [key, position] of this.last) if (position < oldest) this.last.delete(key)
   }
 
   /** The current chunk (the one that repeated), oldest character first. */
