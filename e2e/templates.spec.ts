@@ -49,14 +49,16 @@ for (const entry of index.templates) {
 
     await run.start()
     await run.finished(45_000)
-    // Notes are comments (they never run). A guard demo's agent ends "stopped" by design.
+    // Notes are comments (they never run). A guard demo's agent or LLM ends "stopped" by design.
     const statuses = await canvas.nodes.evaluateAll((els) =>
       els
         .filter((el) => el.getAttribute('data-node-type') !== 'note')
         .map((el) => `${el.getAttribute('data-node-type')}:${el.getAttribute('data-status')}`),
     )
     const expected = (s: string): boolean =>
-      s.endsWith(':success') || (guarded && s === 'agent:stopped') || (branching && s.endsWith(':skipped'))
+      s.endsWith(':success') ||
+      (guarded && (s === 'agent:stopped' || s === 'llm:stopped')) ||
+      (branching && s.endsWith(':skipped'))
     expect(
       statuses.filter((s) => !expected(s)),
       `node statuses: ${statuses.join(', ')}`,

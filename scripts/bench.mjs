@@ -10,6 +10,7 @@ const benches = [
   { name: 'engine', cmd: ['npx', 'tsx', 'bench/engine.bench.ts'] },
   { name: 'loop', cmd: ['npx', 'tsx', 'bench/loop.bench.ts'] },
   { name: 'guard', cmd: ['npx', 'tsx', 'bench/guard.bench.ts'] },
+  { name: 'text-loop', cmd: ['npx', 'tsx', 'bench/textLoop.bench.ts'] },
   { name: 'condition', cmd: ['npx', 'tsx', 'bench/condition.bench.ts'] },
   { name: 'run-from-here', cmd: ['npx', 'tsx', 'bench/runFromHere.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },

@@ -9,6 +9,7 @@ import {
   LOOP_TRIP_AT,
   SANDBOX_TIMEOUT_MS,
   TEMPLATE_MAX_RESOLVED_CHARS,
+  TEXT_LOOP_DETECTION_ENABLED,
 } from '../defaults.ts'
 import type { Clock, CodeRunner, FetchLike, ProviderResolver, TokenEstimator } from './ports.ts'
 import type { FlowLookup, NestedRun } from './subflow.ts'
@@ -22,6 +23,8 @@ export interface RuntimeProtection {
   loopDetectionThreshold: number
   progressAware: boolean
   cycleDetection: boolean
+  /** Stop LLM and Agent replies that degenerate into repeating themselves (docs/guard.md). */
+  textLoopDetection: boolean
   maxIterations: number
   maxTokenBudget: number
   sandboxTimeoutMs: number
@@ -70,6 +73,7 @@ export function defaultProtection(): RuntimeProtection {
     loopDetectionThreshold: LOOP_TRIP_AT,
     progressAware: LOOP_PROGRESS_AWARE,
     cycleDetection: LOOP_CYCLE_DETECTION,
+    textLoopDetection: TEXT_LOOP_DETECTION_ENABLED,
     maxIterations: AGENT_MAX_ITERATIONS,
     maxTokenBudget: AGENT_TOKEN_BUDGET,
     sandboxTimeoutMs: SANDBOX_TIMEOUT_MS,
@@ -111,6 +115,7 @@ export function inheritedProtection(global?: Partial<RuntimeProtection>): {
     loopDetectionThreshold: pick('loopDetectionThreshold'),
     progressAware: pick('progressAware'),
     cycleDetection: pick('cycleDetection'),
+    textLoopDetection: pick('textLoopDetection'),
     maxIterations: pick('maxIterations'),
     maxTokenBudget: pick('maxTokenBudget'),
     sandboxTimeoutMs: pick('sandboxTimeoutMs'),

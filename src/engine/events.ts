@@ -60,20 +60,64 @@ export interface NodeChunkEvent extends EventBase, BodyPlace {
 export type GuardLayer = 'budget' | 'loop' | 'watchdog' | 'iterations'
 export type GuardLevel = 'hint' | 'trip'
 
-export interface GuardEvent extends EventBase, BodyPlace {
+/**
+ * What found a loop: a tool call repeated (`repeat`) or a cycle of calls (`cycle`), a reply whose
+ * text repeats itself (`content`), agent turns with neither text nor tool calls (`empty`) or
+ * tool-less turns that do not end the loop (`monologue`).
+ */
+export const LOOP_DETECTORS = ['repeat', 'cycle', 'content', 'empty', 'monologue'] as const
+export type LoopDetector = (typeof LOOP_DETECTORS)[number]
+
+/**
+ * The fields of the other layers, absent: reading `event.detector` on any guard event stays
+ * valid (undefined), so consumers written before the union keep compiling and working.
+ */
+type Absent<K extends string> = { [P in K]?: undefined }
+type GuardField = 'detector' | 'tool' | 'count' | 'total' | 'budget' | 'phase'
+
+/** What every guard event has; each layer adds its own fields (a union discriminated by `layer`). */
+interface GuardEventBase extends EventBase, BodyPlace {
   type: 'guard'
   nodeId: string
-  layer: GuardLayer
   level: GuardLevel
-  detector?: 'repeat' | 'cycle'
-  tool?: string
-  count?: number
-  total?: number
-  budget?: number
-  phase?: 'before-call' | 'after-call'
   /** The exact console line (docs/guard.md). */
   message: string
 }
+
+/** Layer 2: the loop breaker (tool calls), the degenerate-text guard and the turn watch. */
+export interface LoopGuardEvent
+  extends GuardEventBase, Absent<Exclude<GuardField, 'detector' | 'tool' | 'count'>> {
+  layer: 'loop'
+  /** Absent only in records saved before detectors were named. */
+  detector?: LoopDetector
+  /** The tool of a repeat or cycle alert. */
+  tool?: string
+  /** Identical calls, cycle laps, occurrences of the repeated text, or turns in a row. */
+  count?: number
+}
+
+/** Layer 1: the token budget. */
+export interface BudgetGuardEvent
+  extends GuardEventBase, Absent<Exclude<GuardField, 'total' | 'budget' | 'phase'>> {
+  layer: 'budget'
+  total?: number
+  budget?: number
+  phase?: 'before-call' | 'after-call'
+}
+
+/** Layer 3: a tool that timed out. */
+export interface WatchdogGuardEvent extends GuardEventBase, Absent<Exclude<GuardField, 'tool'>> {
+  layer: 'watchdog'
+  tool?: string
+}
+
+/** Layer 3: the iteration cap. */
+export interface IterationsGuardEvent extends GuardEventBase, Absent<Exclude<GuardField, 'count'>> {
+  layer: 'iterations'
+  count?: number
+}
+
+export type GuardEvent = LoopGuardEvent | BudgetGuardEvent | WatchdogGuardEvent | IterationsGuardEvent
 
 export interface NodeFinishEvent extends EventBase, BodyPlace {
   type: 'nodeFinish'
@@ -139,7 +183,10 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type UnstampedEvent = DistributiveOmit<RunEvent, 'runId' | 'at'>
 
 /** A guard event before the runner stamps it with run id and time. */
-export type GuardAlert = Omit<GuardEvent, 'type' | 'runId' | 'at' | 'nodeId' | 'path' | 'iteration'>
+export type GuardAlert = DistributiveOmit<
+  GuardEvent,
+  'type' | 'runId' | 'at' | 'nodeId' | 'path' | 'iteration'
+>
 
 export function emptyUsage(): Usage {
   return { prompt: 0, completion: 0, total: 0, estimated: false }

@@ -16,6 +16,7 @@ import {
   SANDBOX_TIMEOUT_RANGE_MS,
   TEMPLATE_MAX_RESOLVED_CHARS,
   TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
+  TEXT_LOOP_DETECTION_ENABLED,
   TOOL_TIMEOUT_RANGE_MS,
   type NumberRange,
 } from '../defaults.ts'
@@ -54,6 +55,8 @@ export const runtimeProtectionSchema = z.object({
   loopDetectionThreshold: rangedNumber(LOOP_TRIP_AT_RANGE),
   progressAware: z.boolean(),
   cycleDetection: z.boolean(),
+  // Added after settings were first stored: older settings and files take the default.
+  textLoopDetection: z._default(z.boolean(), TEXT_LOOP_DETECTION_ENABLED),
   maxIterations: rangedNumber(AGENT_MAX_ITERATIONS_RANGE),
   maxTokenBudget: rangedNumber(AGENT_TOKEN_BUDGET_RANGE),
   sandboxTimeoutMs: rangedNumber(SANDBOX_TIMEOUT_RANGE_MS),

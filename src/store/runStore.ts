@@ -26,6 +26,7 @@ import {
 export { textAddedSince } from './consoleText.ts'
 export {
   IDLE_RUN_STATE,
+  badgeKey,
   englishBadge,
   nodeStateOf,
   reduceRunEvents,

@@ -8,10 +8,12 @@ import { CONSOLE_MAX_CHARS } from '../defaults.ts'
 import { keyedRecord, ownValue } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, NodeCached, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
+import { englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
 import { subflowLine } from './subflowEvents.ts'
 import { withIteration, type IterationRecord } from './iterations.ts'
 
 export type { IterationRecord } from './iterations.ts'
+export { badgeKey, englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
 
@@ -24,13 +26,6 @@ export interface ConsoleLine {
   /** For `guard` lines. */
   layer?: GuardLayer
   level?: GuardLevel
-}
-
-/** The guard alert a node's badge shows: the most severe one of the run. */
-export interface NodeAlert {
-  layer: GuardLayer
-  level: GuardLevel
-  detector?: 'repeat' | 'cycle'
 }
 
 export interface NodeRunState {
@@ -114,17 +109,6 @@ export const IDLE_RUN_STATE: NodeRunState = Object.freeze({
  */
 export function nodeStateOf(nodes: Readonly<Record<string, NodeRunState>>, id: string): NodeRunState {
   return ownValue(nodes, id) ?? IDLE_RUN_STATE
-}
-
-/** Turns a guard alert into badge text; the app passes a translated one. */
-export type BadgeLabeller = (alert: NodeAlert) => string
-
-export const englishBadge: BadgeLabeller = (alert) => {
-  if (alert.layer === 'loop')
-    return alert.level === 'trip' ? 'Deadlock breaker tripped' : 'Repeated tool call'
-  if (alert.layer === 'budget') return 'Budget stop'
-  if (alert.layer === 'iterations') return 'Max iterations'
-  return alert.level === 'trip' ? 'Watchdog stop' : 'Watchdog warning'
 }
 
 function charsOf(state: NodeRunState): number {

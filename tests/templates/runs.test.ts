@@ -213,3 +213,20 @@ describe('llm-chain: draft, critique, polish', () => {
     expect(outputOf(run.events, 'result')).toEqual({ final: polish, critique })
   })
 })
+
+describe('repeating-writer: the repetitive-text guard', () => {
+  it('stops the looping stream, keeps its start and hands the text so far to the Summary', async () => {
+    const run = await runTemplate(doc('repeating-writer'), runner)
+    const guards = guardsOf(run.events, 'writer')
+    expect(guards.map((g) => [g.nodeId, g.layer, g.level, g.detector])).toEqual([
+      ['writer', 'loop', 'trip', 'content'],
+    ])
+    expect(finishOf(run.events, 'writer')).toMatchObject({ status: 'stopped' })
+    const response = String(outputOf(run.events, 'writer')?.['response'])
+    const scripted = scriptTexts(doc('repeating-writer'), 'writer')[0] ?? ''
+    expect(outputOf(run.events, 'writer')).toMatchObject({ stopReason: 'degenerate' })
+    expect(response.length).toBeLessThan(scripted.length / 2)
+    expect(scripted.startsWith(response)).toBe(true)
+    expect(outputOf(run.events, 'summary')).toEqual({ summary: response })
+  })
+})

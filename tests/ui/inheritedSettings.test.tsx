@@ -48,6 +48,7 @@ const GLOBAL: RuntimeProtection = {
   loopDetectionThreshold: 4,
   progressAware: true,
   cycleDetection: false,
+  textLoopDetection: false,
   maxIterations: 7,
   maxTokenBudget: 12_345,
   sandboxTimeoutMs: 7_000,

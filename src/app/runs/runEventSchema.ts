@@ -4,7 +4,7 @@
  * validate is left out instead of breaking the view.
  */
 import { z } from 'zod'
-import type { RunEvent } from '../../engine/index.ts'
+import { LOOP_DETECTORS, type RunEvent } from '../../engine/index.ts'
 import { keyedRecordSchema } from '../../storage/keyedSchema.ts'
 
 // `path`: node events from inside a sub-flow or a loop body (kept, or a replay would draw them on
@@ -42,7 +42,7 @@ const runEventSchema = z.discriminatedUnion('type', [
     nodeId: z.string(),
     layer: z.enum(['budget', 'loop', 'watchdog', 'iterations']),
     level: z.enum(['hint', 'trip']),
-    detector: z.enum(['repeat', 'cycle']).optional(),
+    detector: z.enum(LOOP_DETECTORS).optional(),
     tool: z.string().optional(),
     count: z.number().optional(),
     total: z.number().optional(),

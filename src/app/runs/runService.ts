@@ -18,7 +18,7 @@ import type { AppSettings } from '../../settings/schema.ts'
 import { secretValues, splitSecrets } from '../../storage/secrets.ts'
 import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
 import type { BannerError, NoticeState } from '../../store/noticeStore.ts'
-import { isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
+import { badgeKey, isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
 import type { StoreApi } from 'zustand'
 import type { RunService } from '../../ui/services.ts'
 import { RUN_BATCH_MIN_INTERVAL_MS } from '../../defaults.ts'
@@ -87,8 +87,7 @@ function secretsOf(settings: AppSettings): string[] {
 
 export function createRunService(deps: RunServiceDeps): AppRunService {
   const t = deps.translate ?? i18nTranslate
-  const badge: BadgeLabeller = (alert) =>
-    t(`badge.${alert.layer}.${alert.level}`, { detector: alert.detector ?? '' })
+  const badge: BadgeLabeller = (alert) => t(badgeKey(alert), { detector: alert.detector ?? '' })
   const labelOf = (id: string): string | undefined =>
     deps.flows.getState().nodes.find((n) => n.id === id)?.data.label
   const lines = runLineLabeller(t, labelOf, () => {

@@ -13,6 +13,9 @@ import {
 import { FlowError } from '../errors.ts'
 import { addUsage, emptyUsage, type Usage } from '../events.ts'
 import type { ChatMessage, ChatRequest, ChatResult, ToolCall } from '../ports.ts'
+import { createTextLoopDetector, type TextLoopTrip } from '../textLoop/detector.ts'
+import { textLoopHintMessage, textLoopTripMessage } from '../textLoop/messages.ts'
+import { cutReplyResult, readChatStream } from '../textLoop/stream.ts'
 import { createLoopGuard, type LoopGuard } from './loopGuard.ts'
 import {
   budgetExceededMessage,
@@ -27,6 +30,7 @@ import {
 } from './messages.ts'
 import { estimatePromptTokens, usageOfCall } from './tokens.ts'
 import { runToolCall, type ToolRunContext } from './toolRunner.ts'
+import { createTurnWatch, type TurnWatch } from './turnWatch.ts'
 import type {
   AgentLoopParams,
   AgentLoopResult,
@@ -64,6 +68,9 @@ class AgentRun {
   private readonly usedIds = new Set<string>()
   private readonly guard: LoopGuard
   private readonly toolContext: ToolRunContext
+  private readonly turns: TurnWatch = createTurnWatch()
+  /** The degenerate-text nudge is given once per run; the next degenerate reply trips. */
+  private textLoopHinted = false
   private usage: Usage = emptyUsage()
   private iterations = 0
   private answer: string | undefined
@@ -87,7 +94,7 @@ class AgentRun {
     let stop: AgentStopReason
     try {
       stop = await this.loop()
-      if (stop !== 'answer' && stop !== 'cancelled') await this.finalize(stop)
+      if (stop !== 'answer' && stop !== 'cancelled' && !(await this.finalize(stop))) stop = 'degenerate'
     } catch (error) {
       if (!this.p.signal.aborted) throw error
       stop = 'cancelled'
@@ -120,23 +127,63 @@ class AgentRun {
       }
       const request = this.request(this.messages, true)
       if (!(await this.affordable(request))) return 'budget'
-      const reply = await this.call(request)
+      const { result: reply, trip } = await this.call(request)
       this.iterations++
       const calls = this.withUniqueIds(reply.toolCalls)
-      this.messages.push(
-        calls.length > 0
-          ? { role: 'assistant', content: reply.text, toolCalls: calls }
-          : { role: 'assistant', content: reply.text },
-      )
-      if (calls.length === 0) this.answer = reply.text
+      // A reply with neither text nor tool calls is not an answer; strict providers also refuse
+      // an empty assistant message, so it stays out of the conversation.
+      const empty = calls.length === 0 && reply.text.trim() === '' && !trip
+      const answers = calls.length === 0 && !empty && !trip
+      if (calls.length > 0) this.messages.push({ role: 'assistant', content: reply.text, toolCalls: calls })
+      else if (!empty) this.messages.push({ role: 'assistant', content: reply.text })
+      if (answers) this.answer = reply.text
       if (this.budgetSpent()) {
         for (const call of calls) this.addResult(call, SKIPPED_AFTER_BUDGET_OBSERVATION)
         return 'budget'
       }
-      if (calls.length === 0) return 'answer'
+      if (trip && !this.degenerateHint(trip)) return 'degenerate'
+      const watch = this.turns.observe({ toolCalls: calls.length, empty, answers })
+      if (watch.action === 'trip') {
+        const { detector, count, message } = watch
+        emit.guard({ layer: 'loop', level: 'trip', detector, count, message })
+        return 'stalled'
+      }
+      if (watch.action === 'hint') {
+        const { detector, count, message } = watch
+        emit.guard({ layer: 'loop', level: 'hint', detector, count, message })
+        this.tellModel(message)
+      }
+      if (answers) return 'answer'
+      if (calls.length === 0) continue
       const outcome = await this.turn(calls)
       if (outcome !== 'continue') return outcome
     }
+  }
+
+  /**
+   * The first degenerate reply of the run: the model is told and the loop goes on (true). Any
+   * later one trips (false): the text so far is kept and the loop ends.
+   */
+  private degenerateHint(trip: TextLoopTrip): boolean {
+    const { emit } = this.p
+    if (this.textLoopHinted) {
+      const message = textLoopTripMessage(trip.quote, trip.count)
+      emit.guard({ layer: 'loop', level: 'trip', detector: 'content', count: trip.count, message })
+      return false
+    }
+    this.textLoopHinted = true
+    const message = textLoopHintMessage(trip.quote)
+    emit.guard({ layer: 'loop', level: 'hint', detector: 'content', count: trip.count, message })
+    this.tellModel(message)
+    return true
+  }
+
+  /** A user message for the model, merged into the last one when that is a user message too. */
+  private tellModel(text: string): void {
+    const last = this.messages[this.messages.length - 1]
+    if (last?.role === 'user')
+      this.messages[this.messages.length - 1] = { role: 'user', content: `${last.content}\n\n${text}` }
+    else this.messages.push({ role: 'user', content: text })
   }
 
   /** Runs the tool calls of one assistant turn, in order; every call gets exactly one result. */
@@ -180,9 +227,9 @@ class AgentRun {
         this.addResult(call, SKIPPED_AFTER_STOP_OBSERVATION)
         continue
       }
-      this.guard.record(guardCall, observation)
+      const progressed = this.guard.record(guardCall, observation)
       this.addResult(call, observation)
-      if (decision.action === 'hint') {
+      if (decision.action === 'hint' && !progressed) {
         const { detector, count, message } = decision
         emit.guard({ layer: 'loop', level: 'hint', detector, tool: call.name, count, message })
         hints.push(message)
@@ -193,13 +240,18 @@ class AgentRun {
     return stop ?? 'continue'
   }
 
-  /** One last call with tools disabled, when the stop allows it and the budget affords it. */
-  private async finalize(stop: AgentStopReason): Promise<void> {
+  /**
+   * One last call with tools disabled, when the stop allows it and the budget affords it.
+   * False when that reply degenerated (it was cut and tripped); a degenerate stop gets none.
+   */
+  private async finalize(stop: AgentStopReason): Promise<boolean> {
     const { protection, signal } = this.p
     const wanted =
-      stop === 'iterations' || (protection.finalizeAfterStop && (stop === 'deadlock' || stop === 'budget'))
-    if (!wanted || signal.aborted) return
-    if (protection.maxTokenBudget > 0 && this.usage.total >= protection.maxTokenBudget) return
+      stop === 'iterations' ||
+      stop === 'stalled' ||
+      (protection.finalizeAfterStop && (stop === 'deadlock' || stop === 'budget'))
+    if (!wanted || signal.aborted) return true
+    if (protection.maxTokenBudget > 0 && this.usage.total >= protection.maxTokenBudget) return true
     const messages = [...this.messages]
     const last = messages[messages.length - 1]
     if (last?.role === 'user')
@@ -207,13 +259,17 @@ class AgentRun {
     else messages.push({ role: 'user', content: FINALIZE_INSTRUCTION })
     const request = this.request(messages, false)
     // A before-call budget stop was just reported; the finalize check says nothing new then.
-    if (!(await this.affordable(request, stop !== 'budget'))) return
+    if (!(await this.affordable(request, stop !== 'budget'))) return true
     this.messages.splice(0, this.messages.length, ...messages)
     this.p.emit.chunk('\n', 'log')
-    const reply = await this.call(request)
+    const { result: reply, trip } = await this.call(request)
     // A provider that answers with tool calls anyway gets none run: only its text counts.
     this.messages.push({ role: 'assistant', content: reply.text })
     if (reply.text.trim() !== '') this.finalText = reply.text
+    if (!trip) return true
+    const message = textLoopTripMessage(trip.quote, trip.count)
+    this.p.emit.guard({ layer: 'loop', level: 'trip', detector: 'content', count: trip.count, message })
+    return false
   }
 
   private request(messages: readonly ChatMessage[], withTools: boolean): ChatRequest {
@@ -252,24 +308,25 @@ class AgentRun {
     return true
   }
 
-  /** One streamed model call: text and reasoning go to the console as they arrive. */
-  private async call(request: ChatRequest): Promise<ChatResult> {
-    const { provider, signal, emit } = this.p
-    let result: ChatResult | undefined
-    let streamed = false
-    for await (const chunk of provider.chat(request, signal)) {
-      if (chunk.type === 'text') {
-        streamed ||= chunk.text !== ''
-        emit.chunk(chunk.text, 'output')
-      } else if (chunk.type === 'reasoning') emit.chunk(chunk.text, 'reasoning')
-      else result = chunk.result
-    }
+  /**
+   * One streamed model call: text and reasoning go to the console as they arrive, watched by
+   * the degenerate-text detector; `trip` is set when it cut the reply (its text so far is kept).
+   */
+  private async call(request: ChatRequest): Promise<{ result: ChatResult; trip?: TextLoopTrip }> {
+    const { provider, signal, emit, protection } = this.p
+    const detector = protection.textLoopDetection ? createTextLoopDetector() : undefined
+    const reply = await readChatStream(provider.chat(request, signal), detector, {
+      text: (text) => emit.chunk(text, 'output'),
+      reasoning: (text) => emit.chunk(text, 'reasoning'),
+    })
+    const trip = reply.trip
+    const result = trip ? cutReplyResult(reply, request.model) : reply.result
     if (!result)
       throw new FlowError('PROVIDER_BAD_RESPONSE', 'The provider ended the reply before it was complete.')
-    if (!streamed && result.text !== '') emit.chunk(result.text, 'output')
+    if (!reply.streamedText && result.text !== '') emit.chunk(result.text, 'output')
     this.usage = addUsage(this.usage, await usageOfCall(request, result, this.p.estimateTokens))
     this.texts.push(result.text)
-    return result
+    return trip ? { result, trip } : { result }
   }
 
   /** Ids the conversation can rely on: never empty, never reused. */

@@ -48,8 +48,12 @@ export type GuardDecision =
 export interface LoopGuard {
   /** Register a call the model asked for, before it runs. */
   check(call: GuardCall): GuardDecision
-  /** Report what a call that ran returned. Tripped calls are never recorded. */
-  record(call: GuardCall, observation: string): void
+  /**
+   * Report what a call that ran returned. Tripped calls are never recorded. Returns true when
+   * the cycle hint the last check gave is withdrawn: this call's result differs from the same
+   * position's result one lap back, so the cycle made progress (progress-aware mode only).
+   */
+  record(call: GuardCall, observation: string): boolean
 }
 
 /** The defaults of every guard setting, from src/defaults.ts. */
@@ -190,13 +194,24 @@ export function createLoopGuard(config: Partial<LoopGuardConfig> = {}): LoopGuar
       hintedStreak = last && last.signature === signature ? streakStart : nextIndex
       return repeat
     }
-    if (cycle.action === 'hint') hintedCycle[cycleCandidate.period] = cycleCandidate.start
+    if (cycle.action === 'hint') {
+      hintedCycle[cycleCandidate.period] = cycleCandidate.start
+      pendingCycleHint = cycleCandidate.period
+    }
     return cycle
   }
 
-  function record(call: GuardCall, observation: string): void {
-    if (!cfg.enabled) return
+  /** The period of the cycle hint the last check gave, until its call's result is recorded. */
+  let pendingCycleHint = 0
+
+  function record(call: GuardCall, observation: string): boolean {
+    if (!cfg.enabled) return false
     const signature = signatureOf(call)
+    const hinted = pendingCycleHint
+    pendingCycleHint = 0
+    // The hint was decided before this call ran; a changed result at its position is progress.
+    const withdrawn = hinted > 0 && cfg.progressAware && recorded(hinted)?.observation !== observation
+    if (withdrawn) hintedCycle[hinted] = -1
     const last = recorded(1)
     if (last && last.signature === signature) {
       sameResultRun = last.observation === observation ? sameResultRun + 1 : 1
@@ -215,6 +230,7 @@ export function createLoopGuard(config: Partial<LoopGuardConfig> = {}): LoopGuar
     recent.push({ name: call.name, signature, observation })
     if (recent.length > cfg.maxCyclePeriod) recent.shift()
     nextIndex++
+    return withdrawn
   }
 
   return { check, record }

@@ -38,7 +38,13 @@ export interface AgentLoopParams {
   maxTokens?: number
 }
 
-export type AgentStopReason = 'answer' | 'deadlock' | 'budget' | 'iterations' | 'cancelled'
+/**
+ * Why the loop ended. `degenerate`: a reply kept repeating itself after the nudge (or the final
+ * answer did); `stalled`: turns went nowhere (no text and no tool calls, or no tool calls and no
+ * answer) after the nudge.
+ */
+export type AgentStopReason =
+  'answer' | 'deadlock' | 'budget' | 'iterations' | 'degenerate' | 'stalled' | 'cancelled'
 
 /** One tool call as the node output reports it. */
 export interface AgentToolCallRecord {

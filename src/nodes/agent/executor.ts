@@ -18,6 +18,7 @@ function overrides(config: AgentConfig) {
     loopDetectionThreshold: config.loopDetectionThreshold,
     progressAware: config.progressAware,
     cycleDetection: config.cycleDetection,
+    textLoopDetection: config.textLoopDetection,
     finalizeAfterStop: config.finalizeAfterStop,
     sandboxTimeoutMs: config.sandboxTimeoutMs,
     toolTimeoutMs: config.toolTimeoutMs,

@@ -56,6 +56,7 @@ export const AGENT_FIELDS: readonly FieldSpec[] = [
   field('loopDetectionThreshold', { kind: 'number', range: LOOP_TRIP_AT_RANGE, ...protection }),
   field('progressAware', { kind: 'boolean', ...protection }),
   field('cycleDetection', { kind: 'boolean', ...protection }),
+  field('textLoopDetection', { kind: 'boolean', ...protection }),
   field('finalizeAfterStop', { kind: 'boolean', ...protection }),
   field('sandboxTimeoutMs', { kind: 'number', range: SANDBOX_TIMEOUT_RANGE_MS, unit: 'ms', ...protection }),
   field('toolTimeoutMs', { kind: 'number', range: TOOL_TIMEOUT_RANGE_MS, unit: 'ms', ...protection }),

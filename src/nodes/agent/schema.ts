@@ -94,6 +94,7 @@ export const agentConfigSchema = z.object({
   loopDetectionThreshold: rangedSetting(LOOP_TRIP_AT_RANGE),
   progressAware: z.nullish(z.boolean()),
   cycleDetection: z.nullish(z.boolean()),
+  textLoopDetection: z.nullish(z.boolean()),
   finalizeAfterStop: z.nullish(z.boolean()),
   sandboxTimeoutMs: rangedSetting(SANDBOX_TIMEOUT_RANGE_MS),
   toolTimeoutMs: rangedSetting(TOOL_TIMEOUT_RANGE_MS),

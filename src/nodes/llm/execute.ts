@@ -1,6 +1,11 @@
 /** Runs one model call: resolves the prompts, streams text and reasoning into the console. */
 import {
+  createTextLoopDetector,
+  cutReplyResult,
   FlowError,
+  inheritedProtection,
+  readChatStream,
+  textLoopTripMessage,
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
@@ -47,28 +52,31 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     // The node can only turn streaming off; otherwise the provider's own switch decides.
     ...(config.stream ? {} : { stream: false }),
   }
-  let result: ChatResult | undefined
-  let streamedText = false
-  for await (const chunk of provider.chat(request, signal)) {
-    if (chunk.type === 'text') {
-      streamedText ||= chunk.text !== ''
-      emit.chunk(chunk.text, 'output')
-    } else if (chunk.type === 'reasoning') {
-      emit.chunk(chunk.text, 'reasoning')
-    } else {
-      result = chunk.result
-    }
+  const guarded = config.textLoopDetection ?? inheritedProtection(ctx.protection).textLoopDetection.value
+  const reply = await readChatStream(
+    provider.chat(request, signal),
+    guarded ? createTextLoopDetector() : undefined,
+    {
+      text: (text) => emit.chunk(text, 'output'),
+      reasoning: (text) => emit.chunk(text, 'reasoning'),
+    },
+  )
+  const trip = reply.trip
+  if (trip) {
+    const message = textLoopTripMessage(trip.quote, trip.count)
+    emit.guard({ layer: 'loop', level: 'trip', detector: 'content', count: trip.count, message })
   }
+  const result = trip ? cutReplyResult(reply, request.model) : reply.result
   if (!result) {
     throw new FlowError('PROVIDER_BAD_RESPONSE', 'The provider ended the reply before it was complete.', {
       nodeId: node.id,
     })
   }
   // A non-streaming reply arrives whole in the final chunk; show it in the console all the same.
-  if (!streamedText && result.text !== '') emit.chunk(result.text, 'output')
+  if (!reply.streamedText && result.text !== '') emit.chunk(result.text, 'output')
   const usage = await usageOf(result, messages, ctx.estimateTokens)
-  return {
-    output: { response: result.text, usage, model: result.model, finishReason: result.finishReason },
-    usage,
-  }
+  const output = { response: result.text, usage, model: result.model, finishReason: result.finishReason }
+  // A cut reply still flows downstream (what was paid for), marked as stopped and why.
+  if (trip) return { output: { ...output, stopReason: 'degenerate' }, status: 'stopped', usage }
+  return { output, usage }
 }

@@ -1,5 +1,5 @@
 /** LLM node: one chat call to the node's provider, streamed into its console. */
-import { defineNodeType } from '../../engine/index.ts'
+import { defineNodeType, inheritedProtection } from '../../engine/index.ts'
 import { LLM_MAX_TOKENS_RANGE, LLM_TEMPERATURE_RANGE } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
@@ -61,9 +61,19 @@ export const llmNode: NodeDefinition<LlmConfig> = {
       helpKey: key('maxTokens', 'help'),
     },
     { key: 'stream', kind: 'boolean', labelKey: key('stream', 'label'), helpKey: key('stream', 'help') },
+    {
+      key: 'textLoopDetection',
+      kind: 'boolean',
+      group: 'protection',
+      optional: true,
+      labelKey: key('textLoopDetection', 'label'),
+      helpKey: key('textLoopDetection', 'help'),
+    },
   ],
   summary: (config) => firstLine(config.prompt) || firstLine(config.systemPrompt),
   palette: { group: 'models', order: 10 },
+  // An empty guard switch takes Settings -> Runtime protection, as the executor resolves it.
+  inherited: ({ protection }) => ({ textLoopDetection: inheritedProtection(protection).textLoopDetection }),
   uses: (config) => ({ provider: config.provider }),
   wiring: {
     mainOutput: () => 'response',

@@ -21,6 +21,8 @@ export const llmConfigSchema = z.object({
   temperature: z._default(rangedNumber(LLM_TEMPERATURE_RANGE, false), LLM_TEMPERATURE),
   maxTokens: z._default(rangedNumber(LLM_MAX_TOKENS_RANGE), LLM_MAX_TOKENS),
   stream: z._default(z.boolean(), true),
+  /** Stop a reply that degenerates into repeating itself; empty inherits Settings (docs/guard.md). */
+  textLoopDetection: z.nullish(z.boolean()),
   /** Inline demo script (docs/workflow-format.md) played when the provider is `demo`. */
   demoScript: z.optional(z.unknown()),
 })

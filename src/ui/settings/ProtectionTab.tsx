@@ -34,7 +34,7 @@ type NumberKey =
   | 'toolTimeoutMs'
   | 'modelCallDeadlineMs'
   | 'templateMaxChars'
-type FlagKey = 'loopDetectionEnabled' | 'progressAware' | 'cycleDetection'
+type FlagKey = 'loopDetectionEnabled' | 'progressAware' | 'cycleDetection' | 'textLoopDetection'
 
 const MS_PER_S = 1000
 
@@ -48,7 +48,12 @@ const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; range: NumberRange; scale: 
   { key: 'modelCallDeadlineMs', range: PROVIDER_CALL_DEADLINE_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'templateMaxChars', range: TEMPLATE_MAX_RESOLVED_RANGE_CHARS, scale: 1, unit: '' },
 ]
-const FLAGS: readonly FlagKey[] = ['loopDetectionEnabled', 'progressAware', 'cycleDetection']
+const FLAGS: readonly FlagKey[] = [
+  'loopDetectionEnabled',
+  'progressAware',
+  'cycleDetection',
+  'textLoopDetection',
+]
 
 function toTexts(p: Protection): Record<NumberKey, string> {
   const out = {} as Record<NumberKey, string>
@@ -61,6 +66,7 @@ function flagsOf(p: Protection): Record<FlagKey, boolean> {
     loopDetectionEnabled: p.loopDetectionEnabled,
     progressAware: p.progressAware,
     cycleDetection: p.cycleDetection,
+    textLoopDetection: p.textLoopDetection,
   }
 }
 

@@ -81,6 +81,7 @@ describe('runtime protection form', () => {
     set('Model call deadline', '86400')
     set('Largest filled-in field (characters)', '50000000')
     fireEvent.click(screen.getByRole('switch', { name: 'Cycle detection' }))
+    fireEvent.click(screen.getByRole('switch', { name: 'Repetitive text guard' }))
     save()
     await waitFor(() => expect(screen.getByTestId('protection-status')).toHaveTextContent('Saved.'))
     const expected = {
@@ -88,6 +89,7 @@ describe('runtime protection form', () => {
       loopDetectionThreshold: 10,
       progressAware: true,
       cycleDetection: false,
+      textLoopDetection: false,
       maxIterations: 1,
       maxTokenBudget: 20000,
       sandboxTimeoutMs: 60000,
