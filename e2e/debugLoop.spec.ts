@@ -46,6 +46,10 @@ test('edit the last prompt and run from here: only it and what follows run, the 
   // The re-run prompt used the edit; the reused critique is the first run's, word for word.
   await expect(app.page.getByTestId('node-run-details')).toContainText('Say it in one short sentence.')
   await expect(run.result).toContainText(critique.trim().slice(0, 40))
+  // The timeline shows the same: the reused nodes as not run, the re-run ones as bars.
+  const timeline = app.page.getByTestId('run-timeline')
+  await expect(timeline.locator('[data-node-id="draft"]')).toHaveAttribute('data-cached', 'reused')
+  await expect(timeline.locator('[data-node-id="polish"]')).not.toHaveAttribute('data-cached', /.+/)
   await run.openHistory()
   await expect(run.historyItems).toHaveCount(2)
 

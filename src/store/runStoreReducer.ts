@@ -51,9 +51,8 @@ export interface NodeRunState {
   /** The node's resolved inputs: direct upstream outputs keyed by node id. */
   inputs?: Readonly<Record<string, unknown>>
   output?: Readonly<Record<string, unknown>>
-  /** The output ports the node did not take (a condition's other cases); what a pin keeps. */
+  /** Output ports not taken (what a pin keeps); `cached`: the output was pinned or reused. */
   notTaken?: readonly string[]
-  /** Set when the node was not run: its output was pinned or reused (node-cached). */
   cached?: NodeCached
   usage?: Usage
   /** ms since epoch */
@@ -72,8 +71,7 @@ export interface NodeRunState {
   iterationsNotKept?: number
 }
 
-/** How a run ended; `interrupted`: a saved run that never ended (a reload mid-run). */
-export type RunOutcome = 'success' | 'error' | 'cancelled' | 'interrupted'
+export type RunOutcome = 'success' | 'error' | 'cancelled' | 'interrupted' // interrupted: a reload mid-run
 
 export interface RunFailure {
   nodeId: string

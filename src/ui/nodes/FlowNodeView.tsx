@@ -168,6 +168,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
             nodeId={id}
             pinned={node.pinned !== undefined}
             hasOutput={run.output !== undefined}
+            inBody={node.parentId !== undefined}
             open={menuOpen}
             onOpenChange={setMenuOpen}
           />

@@ -14,11 +14,13 @@ interface NodeActionsProps {
   pinned: boolean
   /** The node has an output on screen (live or past run) that a pin can keep. */
   hasOutput: boolean
+  /** A node of a loop's body runs inside its loop: it cannot be pinned on its own. */
+  inBody: boolean
   open: boolean
   onOpenChange(open: boolean): void
 }
 
-export function NodeActions({ nodeId, pinned, hasOutput, open, onOpenChange }: NodeActionsProps) {
+export function NodeActions({ nodeId, pinned, hasOutput, inBody, open, onOpenChange }: NodeActionsProps) {
   const { t } = useTranslation('ui')
   const services = useServices()
   const readOnly = useReadOnly()
@@ -96,7 +98,7 @@ export function NodeActions({ nodeId, pinned, hasOutput, open, onOpenChange }: N
           >
             {t('nodeActions.runNode')}
           </button>
-          {pinned ? (
+          {inBody && !pinned ? null : pinned ? (
             <button
               type="button"
               role="menuitem"

@@ -9,6 +9,7 @@ import { useFlowActions, useFlowStore } from '../../store/flowStore.ts'
 import { useShallow } from 'zustand/react/shallow'
 import { nodeStateOf, useRunStore } from '../../store/runStore.ts'
 import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
+import { RunTimeline } from './RunTimeline.tsx'
 
 function useOutputNodeIds(): string[] {
   const ids = useFlowStore((s) =>
@@ -89,6 +90,7 @@ export const RunSummaryView = memo(function RunSummaryView() {
           ))
         )}
       </div>
+      <RunTimeline />
     </div>
   )
 })
