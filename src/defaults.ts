@@ -32,8 +32,11 @@ export const AGENT_MAX_TOOL_CALLS_PER_TURN = 16
 export const AGENT_OBSERVATION_MAX_CHARS = 20_000
 /** An invalid tool call's error observation lists at most this many schema problems. */
 export const AGENT_SCHEMA_MAX_PROBLEMS = 5
-/** Tool-argument validation stops descending past this depth of schema and value. */
-export const AGENT_SCHEMA_MAX_DEPTH = 32
+/**
+ * A JSON Schema nested deeper than this is not compiled (tool arguments: not checked; structured
+ * output: refused), because compiling one thousands deep takes seconds and then overflows the stack.
+ */
+export const JSON_SCHEMA_MAX_DEPTH = 64
 /** Tool arguments and observations are cut to this length in the node console (not for the model). */
 export const AGENT_CONSOLE_PREVIEW_CHARS = 300
 /**

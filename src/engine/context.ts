@@ -10,7 +10,14 @@ import {
   SANDBOX_TIMEOUT_MS,
   TEMPLATE_MAX_RESOLVED_CHARS,
 } from '../defaults.ts'
-import type { Clock, CodeRunner, FetchLike, ProviderResolver, TokenEstimator } from './ports.ts'
+import type {
+  Clock,
+  CodeRunner,
+  FetchLike,
+  ProviderResolver,
+  SchemaValidator,
+  TokenEstimator,
+} from './ports.ts'
 import type { FlowLookup, NestedRun } from './subflow.ts'
 
 /**
@@ -37,6 +44,8 @@ export interface RunContext {
   codeRunner: CodeRunner
   providers: ProviderResolver
   estimateTokens: TokenEstimator
+  /** JSON Schema checks: Agent tool arguments and structured output. */
+  validator: SchemaValidator
   /** Aborts the whole run (Stop). */
   signal: AbortSignal
   /** Global runtime protection settings. */

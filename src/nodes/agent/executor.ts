@@ -41,6 +41,7 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     protection,
     clock: ctx.clock,
     estimateTokens: ctx.estimateTokens,
+    validator: ctx.validator,
     signal,
     emit,
     ...(config.temperature == null ? {} : { temperature: config.temperature }),
