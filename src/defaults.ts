@@ -102,6 +102,15 @@ export const LLM_TEMPERATURE = 0.7
 export const LLM_TEMPERATURE_RANGE: NumberRange = { min: 0, max: 2, step: 0.1 }
 export const LLM_MAX_TOKENS = 1024
 export const LLM_MAX_TOKENS_RANGE: NumberRange = { min: 1, max: 200_000, step: 1 }
+/** The demo provider's structured answer stops building nested values past this depth. */
+export const DEMO_SAMPLE_MAX_DEPTH = 16
+/** Structured output: how many times a reply that does not fit the schema is asked for again. */
+export const STRUCTURED_REPAIR_ATTEMPTS = 2
+export const STRUCTURED_REPAIR_ATTEMPTS_RANGE: NumberRange = { min: 0, max: 5, step: 1 }
+/** A repair request and a failed node's message name at most this many schema problems. */
+export const STRUCTURED_MAX_PROBLEMS = 10
+/** A failed node's message quotes at most this much of the last reply (details.raw keeps it whole). */
+export const STRUCTURED_RAW_PREVIEW_CHARS = 200
 export const PROVIDER_MAX_RETRIES = 3
 export const PROVIDER_BACKOFF_BASE_MS = 500
 export const PROVIDER_BACKOFF_MAX_MS = 20_000

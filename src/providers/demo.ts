@@ -12,6 +12,7 @@ import {
   type Clock,
   type LlmProvider,
 } from '../engine/index.ts'
+import { sampleOf } from './demoData.ts'
 import type { DemoReply, DemoScript } from './demoScript.ts'
 import { cancelledError } from './errors.ts'
 
@@ -49,6 +50,8 @@ function chunksOf(text: string, size: number): string[] {
 
 class DemoProvider implements LlmProvider {
   readonly id: string
+  /** Without a script it answers a schema with data built from the schema (demoData.ts). */
+  readonly structuredOutput = 'native'
   private calls = 0
 
   constructor(private readonly options: DemoProviderOptions) {
@@ -59,7 +62,11 @@ class DemoProvider implements LlmProvider {
     const script = this.options.script
     const index = this.calls
     this.calls += 1
-    if (!script) return { reply: { text: genericDemoText(request), toolCalls: [] }, repeated: false }
+    if (!script) {
+      const format = request.responseFormat
+      const text = format ? JSON.stringify(sampleOf(format.schema), null, 2) : genericDemoText(request)
+      return { reply: { text, toolCalls: [] }, repeated: false }
+    }
     const reply = script.replies[index]
     if (reply) return { reply, repeated: false }
     const last = script.replies.at(-1)

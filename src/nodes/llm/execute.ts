@@ -1,35 +1,22 @@
-/** Runs one model call: resolves the prompts, streams text and reasoning into the console. */
+/**
+ * Runs an LLM node: resolves the prompts and makes one streamed call. With `output.schema`, the
+ * reply is data: asked for natively or in the prompt, checked, repaired (engine/structured.ts).
+ */
 import {
-  FlowError,
+  structuredReply,
+  structuredRequest,
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
   type NodeExecution,
   type NodeResult,
-  type RunContext,
-  type Usage,
 } from '../../engine/index.ts'
+import { streamCall } from '../modelCall.ts'
+import { outputSpecOf } from '../structuredOutput.ts'
 import type { LlmConfig } from './schema.ts'
 
-/** Provider-reported usage when present; otherwise a tokenizer estimate, marked as such. */
-export async function usageOf(
-  result: ChatResult,
-  messages: readonly ChatMessage[],
-  estimate: RunContext['estimateTokens'],
-): Promise<Usage> {
-  if (result.usage) {
-    const { prompt, completion } = result.usage
-    return { prompt, completion, total: prompt + completion, estimated: false }
-  }
-  const [prompt, completion] = await Promise.all([
-    estimate(messages.map((m) => m.content).join('\n')),
-    estimate(result.reasoning + result.text),
-  ])
-  return { prompt, completion, total: prompt + completion, estimated: true }
-}
-
 export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeResult> {
-  const { node, config, ctx, signal, emit, resolve } = exec
+  const { node, config, ctx, emit, resolve } = exec
   const provider = await ctx.providers.resolve({
     providerId: config.provider.trim() || undefined,
     nodeId: node.id,
@@ -47,28 +34,37 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     // The node can only turn streaming off; otherwise the provider's own switch decides.
     ...(config.stream ? {} : { stream: false }),
   }
-  let result: ChatResult | undefined
-  let streamedText = false
-  for await (const chunk of provider.chat(request, signal)) {
-    if (chunk.type === 'text') {
-      streamedText ||= chunk.text !== ''
-      emit.chunk(chunk.text, 'output')
-    } else if (chunk.type === 'reasoning') {
-      emit.chunk(chunk.text, 'reasoning')
-    } else {
-      result = chunk.result
+  const spec = outputSpecOf(config.output)
+  if (!spec) {
+    const { result, usage } = await streamCall(exec, provider, request)
+    return {
+      output: { response: result.text, usage, model: result.model, finishReason: result.finishReason },
+      usage,
     }
   }
-  if (!result) {
-    throw new FlowError('PROVIDER_BAD_RESPONSE', 'The provider ended the reply before it was complete.', {
-      nodeId: node.id,
-    })
-  }
-  // A non-streaming reply arrives whole in the final chunk; show it in the console all the same.
-  if (!streamedText && result.text !== '') emit.chunk(result.text, 'output')
-  const usage = await usageOf(result, messages, ctx.estimateTokens)
+  let last: ChatResult | undefined
+  const reply = await structuredReply({
+    spec,
+    request: structuredRequest(request, spec, provider.structuredOutput === 'native'),
+    call: async (next) => {
+      const { result, usage } = await streamCall(exec, provider, next)
+      last = result
+      return { text: result.text, usage }
+    },
+    validator: ctx.validator,
+    nodeId: node.id,
+    log: (text) => emit.chunk(text, 'log'),
+  })
+  const { data, response, usage, attempts } = reply
   return {
-    output: { response: result.text, usage, model: result.model, finishReason: result.finishReason },
+    output: {
+      data,
+      response,
+      usage,
+      attempts,
+      model: last?.model ?? '',
+      finishReason: last?.finishReason ?? '',
+    },
     usage,
   }
 }

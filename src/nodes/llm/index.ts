@@ -2,6 +2,7 @@
 import { defineNodeType } from '../../engine/index.ts'
 import { LLM_MAX_TOKENS_RANGE, LLM_TEMPERATURE_RANGE } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
+import { outputIssues, STRUCTURED_FIELDS, structuredFieldSchemas } from '../structuredOutput.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultLlmConfig, LLM_CONFIG_VERSION, llmConfigSchema, type LlmConfig } from './schema.ts'
 
@@ -61,22 +62,38 @@ export const llmNode: NodeDefinition<LlmConfig> = {
       helpKey: key('maxTokens', 'help'),
     },
     { key: 'stream', kind: 'boolean', labelKey: key('stream', 'label'), helpKey: key('stream', 'help') },
+    {
+      key: 'output',
+      kind: 'outputSchema',
+      labelKey: 'fields:structured.label',
+      helpKey: 'fields:structured.help',
+      optional: true,
+    },
   ],
   summary: (config) => firstLine(config.prompt) || firstLine(config.systemPrompt),
   palette: { group: 'models', order: 10 },
   uses: (config) => ({ provider: config.provider }),
   wiring: {
-    mainOutput: () => 'response',
+    mainOutput: (config) => (config.output ? 'data' : 'response'),
     fill: (config, reference) => (config.prompt.trim() === '' ? { prompt: reference } : null),
   },
   engine: defineNodeType<LlmConfig>({
     type: 'llm',
     parseConfig: zodParser(llmConfigSchema),
-    outputs: () => ['response', 'usage', 'model', 'finishReason'],
-    check: (config) =>
-      config.prompt.trim() === '' && config.systemPrompt.trim() === ''
+    outputs: (config) => [
+      'response',
+      'usage',
+      'model',
+      'finishReason',
+      ...(config.output ? STRUCTURED_FIELDS : []),
+    ],
+    fieldSchemas: (config) => structuredFieldSchemas(config.output),
+    check: (config) => [
+      ...(config.prompt.trim() === '' && config.systemPrompt.trim() === ''
         ? [{ path: 'prompt', message: 'Write a prompt for the model.', key: 'nodes:issues.llmPromptMissing' }]
-        : [],
+        : []),
+      ...outputIssues(config.output),
+    ],
     templates: (config) => [config.systemPrompt, config.prompt, config.model],
     execute: lazyExecutor(() => import('./execute.ts').then((m) => m.executeLlm)),
   }),

@@ -7,6 +7,7 @@ import {
   LLM_TEMPERATURE_RANGE,
 } from '../../defaults.ts'
 import { rangedNumber } from '../shared.ts'
+import { outputSpecSchema } from '../structuredOutput.ts'
 
 export const LLM_CONFIG_VERSION = 1
 
@@ -21,6 +22,8 @@ export const llmConfigSchema = z.object({
   temperature: z._default(rangedNumber(LLM_TEMPERATURE_RANGE, false), LLM_TEMPERATURE),
   maxTokens: z._default(rangedNumber(LLM_MAX_TOKENS_RANGE), LLM_MAX_TOKENS),
   stream: z._default(z.boolean(), true),
+  /** Structured output: the reply must be JSON fitting this schema (absent: plain text). */
+  output: z.optional(outputSpecSchema),
   /** Inline demo script (docs/workflow-format.md) played when the provider is `demo`. */
   demoScript: z.optional(z.unknown()),
 })
