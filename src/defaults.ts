@@ -104,6 +104,12 @@ export const LLM_MAX_TOKENS = 1024
 export const LLM_MAX_TOKENS_RANGE: NumberRange = { min: 1, max: 200_000, step: 1 }
 /** The demo provider's structured answer stops building nested values past this depth. */
 export const DEMO_SAMPLE_MAX_DEPTH = 16
+/** The inspector offers upstream fields this many levels into a schema or a last run's value. */
+export const INSPECTOR_REF_MAX_DEPTH = 4
+/** ...and at most this many references per upstream node. */
+export const INSPECTOR_REF_MAX_PER_NODE = 60
+/** The template autocomplete lists at most this many matches. */
+export const INSPECTOR_REF_SUGGESTIONS = 8
 /** Structured output: how many times a reply that does not fit the schema is asked for again. */
 export const STRUCTURED_REPAIR_ATTEMPTS = 2
 export const STRUCTURED_REPAIR_ATTEMPTS_RANGE: NumberRange = { min: 0, max: 5, step: 1 }
