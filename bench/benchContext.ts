@@ -3,6 +3,7 @@
  * the benched flows never use (a call to one fails the run, so a bench cannot measure them by
  * accident).
  */
+import { createSchemaValidator } from '../src/platform/schemaValidator.ts'
 import { defaultProtection, FlowError, type RunContext } from '../src/engine/index.ts'
 import { systemClock } from '../src/platform/systemClock.ts'
 
@@ -17,6 +18,7 @@ export function benchContext(): RunContext {
     codeRunner: { run: refuse },
     providers: { resolve: refuse },
     estimateTokens: async (text) => text.length,
+    validator: createSchemaValidator(),
     signal: new AbortController().signal,
     protection: defaultProtection(),
   }

@@ -13,6 +13,7 @@ const benches = [
   { name: 'text-loop', cmd: ['npx', 'tsx', 'bench/textLoop.bench.ts'] },
   { name: 'condition', cmd: ['npx', 'tsx', 'bench/condition.bench.ts'] },
   { name: 'run-from-here', cmd: ['npx', 'tsx', 'bench/runFromHere.bench.ts'] },
+  { name: 'structured', cmd: ['npx', 'tsx', 'bench/structured.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },

@@ -54,8 +54,11 @@ export const AGENT_MAX_TOOL_CALLS_PER_TURN = 16
 export const AGENT_OBSERVATION_MAX_CHARS = 20_000
 /** An invalid tool call's error observation lists at most this many schema problems. */
 export const AGENT_SCHEMA_MAX_PROBLEMS = 5
-/** Tool-argument validation stops descending past this depth of schema and value. */
-export const AGENT_SCHEMA_MAX_DEPTH = 32
+/**
+ * A JSON Schema nested deeper than this is not compiled (tool arguments: not checked; structured
+ * output: refused), because compiling one thousands deep takes seconds and then overflows the stack.
+ */
+export const JSON_SCHEMA_MAX_DEPTH = 64
 /** Tool arguments and observations are cut to this length in the node console (not for the model). */
 export const AGENT_CONSOLE_PREVIEW_CHARS = 300
 /**
@@ -121,6 +124,21 @@ export const LLM_TEMPERATURE = 0.7
 export const LLM_TEMPERATURE_RANGE: NumberRange = { min: 0, max: 2, step: 0.1 }
 export const LLM_MAX_TOKENS = 1024
 export const LLM_MAX_TOKENS_RANGE: NumberRange = { min: 1, max: 200_000, step: 1 }
+/** The demo provider's structured answer stops building nested values past this depth. */
+export const DEMO_SAMPLE_MAX_DEPTH = 16
+/** The inspector offers upstream fields this many levels into a schema or a last run's value. */
+export const INSPECTOR_REF_MAX_DEPTH = 4
+/** ...and at most this many references per upstream node. */
+export const INSPECTOR_REF_MAX_PER_NODE = 60
+/** The template autocomplete lists at most this many matches. */
+export const INSPECTOR_REF_SUGGESTIONS = 8
+/** Structured output: how many times a reply that does not fit the schema is asked for again. */
+export const STRUCTURED_REPAIR_ATTEMPTS = 2
+export const STRUCTURED_REPAIR_ATTEMPTS_RANGE: NumberRange = { min: 0, max: 5, step: 1 }
+/** A repair request and a failed node's message name at most this many schema problems. */
+export const STRUCTURED_MAX_PROBLEMS = 10
+/** A failed node's message quotes at most this much of the last reply (details.raw keeps it whole). */
+export const STRUCTURED_RAW_PREVIEW_CHARS = 200
 export const PROVIDER_MAX_RETRIES = 3
 export const PROVIDER_BACKOFF_BASE_MS = 500
 export const PROVIDER_BACKOFF_MAX_MS = 20_000

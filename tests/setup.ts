@@ -2,12 +2,17 @@ import 'fake-indexeddb/auto'
 import '@testing-library/jest-dom/vitest'
 import fc from 'fast-check'
 import { afterEach } from 'vitest'
+import { loadSchemaLibrary } from '../src/platform/schemaValidator.ts'
 
 // Property tests draw from one fixed seed, so CI (and a fresh clone) sees the same cases on every
 // run: a failure is a change's fault, not the luck of the draw. To explore new cases, run
 // `FC_SEED=random npm run test:unit` (or any number); a failure prints the seed to replay.
 const seed = process.env.FC_SEED ?? '20261129'
 if (seed !== 'random') fc.configureGlobal({ seed: Number(seed) })
+
+// The schema validator's library loads on first use; tests that run on a manual clock drain only
+// microtasks, so it is loaded before any of them starts.
+await loadSchemaLibrary()
 
 // React Testing Library is only loaded by DOM tests; cleaning up lazily keeps node-env tests fast.
 afterEach(async () => {

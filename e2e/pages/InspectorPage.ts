@@ -159,4 +159,28 @@ export class InspectorPage {
     await rule.getByRole('combobox', { name: /: comparison$/ }).selectOption({ label: c.op })
     await this.typeInto(rule.getByRole('textbox', { name: /: compare with$/ }), c.to)
   }
+
+  /** Turns on structured output of the selected model node (an empty object schema). */
+  async enableOutputSchema(): Promise<void> {
+    await this.root.getByTestId('output-schema-enable').click()
+    await expect(this.root.getByTestId('output-schema')).toBeVisible()
+  }
+
+  /** Adds a top-level field to the output schema with the form: name, type (enum values), required. */
+  async addSchemaField(f: {
+    name: string
+    type: string
+    values?: string
+    required?: boolean
+  }): Promise<void> {
+    const form = this.root.getByTestId('output-schema')
+    await this.typeInto(form.getByTestId('schema-field-name'), f.name)
+    await form.getByTestId('schema-field-type').selectOption({ label: f.type })
+    if (f.values !== undefined) await this.typeInto(form.getByTestId('schema-field-values'), f.values)
+    await form.getByTestId('schema-field-required').setChecked(f.required ?? true)
+    await form.getByTestId('schema-field-add').click()
+    await expect(
+      form.getByTestId('schema-field-row').and(this.page.locator(`[data-field="${f.name}"]`)),
+    ).toBeVisible()
+  }
 }

@@ -3,6 +3,7 @@
  * and prints the events (readable, or one JSON object per line with --json).
  * Exit codes: 0 success, 1 a node failed, 2 bad input, 130 stopped with Ctrl-C.
  */
+import { createSchemaValidator } from '../platform/schemaValidator.ts'
 import { readFileSync } from 'node:fs'
 import {
   defaultProtection,
@@ -130,6 +131,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
       override,
     }),
     estimateTokens: await loadTokenEstimator(),
+    validator: createSchemaValidator(),
     signal: controller.signal,
     protection: defaultProtection(),
     inputs: options.inputs,

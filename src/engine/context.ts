@@ -11,7 +11,14 @@ import {
   TEMPLATE_MAX_RESOLVED_CHARS,
   TEXT_LOOP_DETECTION_ENABLED,
 } from '../defaults.ts'
-import type { Clock, CodeRunner, FetchLike, ProviderResolver, TokenEstimator } from './ports.ts'
+import type {
+  Clock,
+  CodeRunner,
+  FetchLike,
+  ProviderResolver,
+  SchemaValidator,
+  TokenEstimator,
+} from './ports.ts'
 import type { FlowLookup, NestedRun } from './subflow.ts'
 
 /**
@@ -40,6 +47,8 @@ export interface RunContext {
   codeRunner: CodeRunner
   providers: ProviderResolver
   estimateTokens: TokenEstimator
+  /** JSON Schema checks: Agent tool arguments and structured output. */
+  validator: SchemaValidator
   /** Aborts the whole run (Stop). */
   signal: AbortSignal
   /** Global runtime protection settings. */

@@ -21,6 +21,8 @@ export type FlowErrorCode =
   | 'TEMPLATE_TOO_LARGE'
   /** Warning only: the referenced node has no such output field. */
   | 'REF_UNKNOWN_FIELD'
+  /** `{{node.data.x}}` names a field the node's output schema does not have. */
+  | 'REF_NOT_IN_SCHEMA'
   | 'TOO_MANY_NODES'
   // sub-flows
   /** A `subflow` node names a flow that is not saved (browser) or not carried in the file (CLI). */
@@ -55,6 +57,8 @@ export type FlowErrorCode =
   | 'HTTP_NETWORK'
   | 'TOOL_NOT_FOUND'
   | 'TOOL_INVALID_ARGS'
+  /** A structured-output reply did not fit the schema after every repair attempt. */
+  | 'STRUCTURED_OUTPUT_INVALID'
   // run and storage
   | 'CANCELLED'
   | 'UPSTREAM_FAILED'
@@ -117,6 +121,12 @@ export function toFlowError(
   if (isAbortError(error)) return new FlowError('CANCELLED', 'The run was stopped.', { nodeId, cause: error })
   const message = error instanceof Error ? error.message : String(error)
   return new FlowError(fallback, message, { nodeId, cause: error })
+}
+
+/** The `details` a nodeError event carries for `error`: the raw reply a schema refused, if any. */
+export function errorEventDetails(error: FlowError): { details: { raw: string } } | Record<string, never> {
+  const raw = error.details?.['raw']
+  return typeof raw === 'string' ? { details: { raw } } : {}
 }
 
 /** True for the DOMException an aborted fetch or AbortSignal throws. */

@@ -140,6 +140,8 @@ export interface NodeErrorEvent extends EventBase, BodyPlace {
   code: string
   message: string
   durationMs: number
+  /** What the failure kept for the person: `raw`, the last reply a structured-output node refused. */
+  details?: { raw: string }
 }
 
 /**

@@ -6,7 +6,7 @@
  * emits their events with `path` and `iteration` (events.ts BodyPlace).
  */
 import type { RunContext } from './context.ts'
-import { FlowError, toFlowError } from './errors.ts'
+import { errorEventDetails, FlowError, toFlowError } from './errors.ts'
 import { addUsage, emptyUsage, type UnstampedEvent, type Usage } from './events.ts'
 import { executeNode, type ExecutionHost, type Outputs } from './execution.ts'
 import { ancestors, buildGraph, sourcePorts, topologicalSort, type FlowShape } from './graph.ts'
@@ -238,6 +238,7 @@ async function runIteration(
         code: flowError.code,
         message: flowError.message,
         durationMs: ctx.clock.now() - started,
+        ...errorEventDetails(flowError),
       })
       return { kind: 'failed', error: flowError }
     } finally {

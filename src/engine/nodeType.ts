@@ -127,6 +127,11 @@ export interface EngineNodeType {
   /** Output field names, for preflight of `{{ref}}`s; undefined when they depend on run data. */
   outputs(config: unknown): readonly string[] | undefined
   /**
+   * JSON Schemas of output fields whose shape the config fixes (a model node's structured
+   * `data`): preflight checks `{{id.data.field}}` against them, the inspector offers their fields.
+   */
+  fieldSchemas?(config: unknown): Readonly<Record<string, unknown>> | undefined
+  /**
    * Required settings left empty in a config that parsed (e.g. an LLM node without a prompt):
    * preflight reports them as MISSING_CONFIG and the runner fails the node with that code.
    */
@@ -169,6 +174,8 @@ export interface NodeTypeSpec<C> {
   ports?: NodePorts | ((config: C) => NodePorts)
   parseConfig(raw: unknown): ParseResult<C>
   outputs?(config: C): readonly string[] | undefined
+  /** See EngineNodeType.fieldSchemas. */
+  fieldSchemas?(config: C): Readonly<Record<string, unknown>> | undefined
   /** See EngineNodeType.check. */
   check?(config: C): readonly ConfigIssue[]
   /** See EngineNodeType.templates; defaults to every string in the config. */
@@ -190,8 +197,10 @@ export function defineNodeType<C>(spec: NodeTypeSpec<C>): EngineNodeType {
   const toolTargets = spec.toolTargets
   const callsFlow = spec.callsFlow
   const varies = spec.varies
+  const fieldSchemas = spec.fieldSchemas
   return {
     ...(varies ? { varies: (config: unknown) => varies(config as C) } : {}),
+    ...(fieldSchemas ? { fieldSchemas: (config: unknown) => fieldSchemas(config as C) } : {}),
     // Only types that can run other nodes get the hook, so the runner can skip parsing the rest.
     ...(toolTargets ? { toolTargets: (config: unknown) => toolTargets(config as C) } : {}),
     ...(callsFlow ? { callsFlow: (config: unknown) => callsFlow(config as C) } : {}),

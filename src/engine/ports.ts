@@ -37,6 +37,19 @@ export interface ToolSpec {
   parameters: Record<string, unknown>
 }
 
+/**
+ * Asks the model for JSON fitting `schema` (structured output). Providers that can ask natively
+ * do (OpenAI-compatible `response_format`, Anthropic a forced tool, Ollama `format`); the reply
+ * text is then the JSON text.
+ */
+export interface ResponseFormat {
+  /** A name for the schema (`^[A-Za-z0-9_-]{1,64}$`), what OpenAI and Anthropic require. */
+  name: string
+  schema: Record<string, unknown>
+  /** OpenAI's strict mode; only for schemas it accepts (all properties required, no extras). */
+  strict: boolean
+}
+
 export interface ChatRequest {
   model: string
   messages: ChatMessage[]
@@ -47,6 +60,8 @@ export interface ChatRequest {
   maxTokens?: number
   /** Overrides the provider's own stream switch when set. */
   stream?: boolean
+  /** Asks for JSON of this schema; only sent to providers with `structuredOutput: 'native'`. */
+  responseFormat?: ResponseFormat
 }
 
 export interface ChatResult {
@@ -68,6 +83,11 @@ export type ChatChunk =
 export interface LlmProvider {
   /** The provider id from settings (e.g. "openai", "demo"). */
   readonly id: string
+  /**
+   * 'native' when the provider honours `ChatRequest.responseFormat`; otherwise the caller puts
+   * the schema into the prompt and sends no responseFormat.
+   */
+  readonly structuredOutput?: 'native' | 'prompt'
   /**
    * Streams one model call. Failures throw FlowErrors with PROVIDER_* codes; an abort rejects
    * with CANCELLED. Retries for 429/5xx happen inside, honouring Retry-After.
@@ -118,6 +138,29 @@ export interface CodeRunner {
  * hundreds of milliseconds: the browser counts in a Web Worker so the page never stalls on it.
  * Calls made in the same tick may be answered together.
  */
+/**
+ * Checks a value against a JSON Schema (draft 2020-12 unless the schema's `$schema` names an
+ * older draft). The host backs it with a maintained library, loaded on first use, so the engine
+ * keeps no dependency; the Agent's tool arguments and structured output go through the same one.
+ */
+export interface SchemaValidator {
+  /**
+   * Readable problems, each naming its place from `root` (`data.items[2].price must be >= 0`),
+   * at most `maxProblems`; empty when the value fits. A schema the library cannot compile
+   * yields `[]` when `lenient` (a tool whose schema we cannot read still runs), else one problem
+   * saying why.
+   */
+  validate(request: SchemaCheck): Promise<string[]>
+}
+
+export interface SchemaCheck {
+  value: unknown
+  schema: unknown
+  root: string
+  maxProblems: number
+  lenient: boolean
+}
+
 export type TokenEstimator = (text: string) => Promise<number>
 
 export type { Usage }

@@ -8,6 +8,7 @@ import type { FlowDocument } from './flow.ts'
 import { ancestors, buildGraph, type FlowGraph } from './graph.ts'
 import type { ConfigIssue, EngineNodeType, NodeRegistry } from './nodeType.ts'
 import { nodeLabel, structuralProblems, toolNodes, type Problem } from './structure.ts'
+import { missingSchemaField } from './schemaPath.ts'
 import { extractRefs, formatRefPath, TOOL_ARGS_REF, type TemplateRef } from './templates.ts'
 import type { FlowLookup } from './subflow.ts'
 import { subflowProblems } from './subflowCheck.ts'
@@ -169,8 +170,23 @@ function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, conf
         params,
       })
     } else {
-      const field = unknownField(parsed.get(ref.nodeId), ref, scope.flows)
-      if (field !== undefined) {
+      const target = parsed.get(ref.nodeId)
+      const field = unknownField(target, ref, scope.flows)
+      const miss = field === undefined ? schemaMiss(target, ref) : undefined
+      if (miss !== undefined) {
+        out.push({
+          code: 'REF_NOT_IN_SCHEMA',
+          severity,
+          nodeId,
+          message: `${who}: ${ref.raw} reads "${miss.field}", which the output schema of ${nodeLabel(flow, ref.nodeId)} does not have (it has ${miss.known.join(', ') || 'no fields'}).`,
+          params: {
+            ...params,
+            field: miss.field,
+            fields: miss.known.join(', '),
+            path: formatRefPath(ref.nodeId, ref.path),
+          },
+        })
+      } else if (field !== undefined) {
         out.push({
           code: 'REF_UNKNOWN_FIELD',
           severity: 'warning',
@@ -187,6 +203,14 @@ function refProblems(scope: RefScope, nodeId: string, type: EngineNodeType, conf
     }
   }
   return out
+}
+
+/** A reference into a field with a known schema (`data`) that names what the schema lacks. */
+function schemaMiss(target: Parsed | undefined, ref: TemplateRef) {
+  const first = ref.path[0]
+  if (!target || typeof first !== 'string') return undefined
+  const schema = target.type.fieldSchemas?.(target.config)?.[first]
+  return schema === undefined ? undefined : missingSchemaField(schema, ref.path.slice(1))
 }
 
 function unknownField(

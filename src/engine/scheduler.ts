@@ -10,7 +10,7 @@
  */
 import { RUN_CONCURRENCY } from '../defaults.ts'
 import type { RunContext } from './context.ts'
-import { FlowError, toFlowError } from './errors.ts'
+import { errorEventDetails, FlowError, toFlowError } from './errors.ts'
 import {
   addUsage,
   emptyUsage,
@@ -274,6 +274,7 @@ export class RunScheduler implements ExecutionHost {
       code: flowError.code,
       message: flowError.message,
       durationMs: this.ctx.clock.now() - started,
+      ...errorEventDetails(flowError),
     })
     const node = this.plan.nodes.get(id)
     const name = node?.data.label?.trim() || id

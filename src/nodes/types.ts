@@ -68,6 +68,7 @@ export type FieldKind =
   | 'flow' // picks a saved flow by id (sub-flow), with a button that opens it
   | 'flowInputs' // one template per Input key of the flow picked in `flow`; shows its Output keys
   | 'cases' // a condition's cases and rules, edited as a form (CasesField)
+  | 'outputSchema' // structured output { schema, repairAttempts }: Monaco, fields, from an example
 
 export interface FieldSpec {
   /** Config key (top level). */

@@ -2,7 +2,7 @@
 import { ANTHROPIC_API_VERSION } from '../defaults.ts'
 import type { ChatChunk, ChatRequest, LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
-import { buildAnthropicBody } from './anthropicRequest.ts'
+import { buildAnthropicBody, structuredToolOf } from './anthropicRequest.ts'
 import { AnthropicStream, parseAnthropicReply } from './anthropicReply.ts'
 import { chatCall } from './openaiCompatible.ts'
 import { isJsonReply, streamReply, wholeReply } from './sse.ts'
@@ -32,6 +32,8 @@ export function anthropicHeaders(settings: ProviderSettings): Record<string, str
 }
 
 class AnthropicProvider implements LlmProvider {
+  readonly structuredOutput = 'native'
+
   constructor(
     private readonly settings: ProviderSettings,
     private readonly deps: TransportDeps,
@@ -46,13 +48,14 @@ class AnthropicProvider implements LlmProvider {
     const { model, stream, target } = chatCall(this.settings, request, url)
     const headers = anthropicHeaders(this.settings)
     const body = JSON.stringify(buildAnthropicBody(request, model, stream))
+    const structured = structuredToolOf(request.responseFormat)
     const call = await sendRequest(this.deps, target, () => ({ method: 'POST', headers, body }), signal)
     try {
       if (!stream || isJsonReply(call.response)) {
-        yield* wholeReply(parseAnthropicReply(await call.json(), target, model))
+        yield* wholeReply(parseAnthropicReply(await call.json(), target, model, structured))
         return
       }
-      yield* streamReply(call, new AnthropicStream(target, model), target)
+      yield* streamReply(call, new AnthropicStream(target, model, structured), target)
     } finally {
       call.close()
     }

@@ -6,6 +6,17 @@ import { z } from 'zod'
 import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
 import { badResponseError, charCount, type CallTarget } from './errors.ts'
 import { parseEventData } from './sse.ts'
+import { WRAPPED_VALUE_KEY, type StructuredTool } from './anthropicRequest.ts'
+
+/** The structured tool's input as the reply text: the data, unwrapped when it was wrapped. */
+export function structuredText(input: unknown, tool: StructuredTool): string {
+  if (!tool.wrapped) return JSON.stringify(input ?? {})
+  const value =
+    typeof input === 'object' && input !== null
+      ? (input as Record<string, unknown>)[WRAPPED_VALUE_KEY]
+      : undefined
+  return JSON.stringify(value ?? null)
+}
 
 const usageSchema = z
   .object({
@@ -111,6 +122,8 @@ export class AnthropicStream {
   constructor(
     private readonly target: CallTarget,
     requestedModel: string,
+    /** With structured output: the forced tool, whose input is the reply. */
+    private readonly structured?: StructuredTool,
   ) {
     this.model = requestedModel
   }
@@ -145,7 +158,12 @@ export class AnthropicStream {
         const delta = event.delta
         if (delta?.type === 'input_json_delta') {
           const block = this.blocks.get(index)
-          if (block) block.json += delta.partial_json ?? ''
+          const part = delta.partial_json ?? ''
+          if (block) block.json += part
+          // The structured answer streams as its JSON, so the console shows it as it comes (a
+          // wrapped value shows inside its wrapper; the result unwraps it).
+          if (block && this.structured && block.name === this.structured.name && part !== '')
+            return [{ type: 'text', text: part }]
           return []
         }
         return this.textOf(delta?.text, delta?.thinking)
@@ -196,9 +214,14 @@ export class AnthropicStream {
         { details: { provider: this.target.label } },
       )
     }
+    const structured = this.structured
+    const answer = structured
+      ? [...this.blocks.values()].find((b) => b.kind === 'tool' && b.name === structured.name)
+      : undefined
+    if (answer && structured) this.text = structuredText(parseInput(answer.json), structured)
     const toolCalls: ToolCall[] = [...this.blocks.entries()]
       .sort(([a], [b]) => a - b)
-      .filter(([, block]) => block.kind === 'tool')
+      .filter(([, block]) => block.kind === 'tool' && block !== answer)
       .map(([, block]) => ({
         id: block.id,
         name: block.name,
@@ -212,14 +235,28 @@ export class AnthropicStream {
         this.prompt === undefined || this.completion === undefined
           ? undefined
           : { prompt: this.prompt, completion: this.completion },
-      finishReason: normalizeStopReason(this.stopReason, toolCalls.length > 0),
+      finishReason: answer ? 'stop' : normalizeStopReason(this.stopReason, toolCalls.length > 0),
       model: this.model,
     }
   }
 }
 
+/** A streamed tool input; text that is not JSON stays text, for the schema check to name. */
+function parseInput(json: string): unknown {
+  try {
+    return JSON.parse(json === '' ? '{}' : json) as unknown
+  } catch {
+    return json
+  }
+}
+
 /** Reads a whole (non-streaming) reply. */
-export function parseAnthropicReply(json: unknown, target: CallTarget, requestedModel: string): ChatResult {
+export function parseAnthropicReply(
+  json: unknown,
+  target: CallTarget,
+  requestedModel: string,
+  structured?: StructuredTool,
+): ChatResult {
   const parsed = replySchema.safeParse(json)
   if (!parsed.success) throw badResponseError(target, 'the JSON reply has no content array', parsed.error)
   let text = ''
@@ -228,7 +265,9 @@ export function parseAnthropicReply(json: unknown, target: CallTarget, requested
   for (const block of parsed.data.content) {
     if (block.type === 'text') text += block.text ?? ''
     else if (block.type === 'thinking') reasoning += block.thinking ?? ''
-    else if (block.type === 'tool_use') {
+    else if (block.type === 'tool_use' && structured && block.name === structured.name) {
+      text = structuredText(block.input, structured)
+    } else if (block.type === 'tool_use') {
       toolCalls.push({
         id: block.id ?? '',
         name: block.name ?? '',
@@ -246,7 +285,7 @@ export function parseAnthropicReply(json: unknown, target: CallTarget, requested
       prompt === undefined || usage?.output_tokens == null
         ? undefined
         : { prompt, completion: usage.output_tokens },
-    finishReason: normalizeStopReason(parsed.data.stop_reason, toolCalls.length > 0),
+    finishReason: structured ? 'stop' : normalizeStopReason(parsed.data.stop_reason, toolCalls.length > 0),
     model: parsed.data.model || requestedModel,
   }
 }

@@ -1,6 +1,32 @@
 /** Builds Anthropic Messages API request bodies from the engine's ChatRequest. */
 import { ANTHROPIC_MAX_TEMPERATURE, ANTHROPIC_MAX_TOKENS } from '../defaults.ts'
-import type { ChatMessage, ChatRequest } from '../engine/index.ts'
+import type { ChatMessage, ChatRequest, ResponseFormat } from '../engine/index.ts'
+
+/** The key a non-object schema is wrapped under: a tool's input must be an object. */
+export const WRAPPED_VALUE_KEY = 'value'
+
+/** How the structured-output tool reads back: its name, and whether the value was wrapped. */
+export interface StructuredTool {
+  name: string
+  wrapped: boolean
+}
+
+export function structuredToolOf(format: ResponseFormat | undefined): StructuredTool | undefined {
+  if (!format) return undefined
+  return { name: format.name, wrapped: format.schema['type'] !== 'object' }
+}
+
+/** Anthropic's native structured output: one tool whose input is the data, forced by tool_choice. */
+function structuredToolSpec(format: ResponseFormat): Record<string, unknown> {
+  const wrapped = format.schema['type'] !== 'object'
+  return {
+    name: format.name,
+    description: 'Give the answer as this tool call; its input is the structured output.',
+    input_schema: wrapped
+      ? { type: 'object', properties: { [WRAPPED_VALUE_KEY]: format.schema }, required: [WRAPPED_VALUE_KEY] }
+      : format.schema,
+  }
+}
 
 export type AnthropicBlock =
   | { type: 'text'; text: string }
@@ -96,6 +122,7 @@ export function buildAnthropicBody(
   stream: boolean,
 ): Record<string, unknown> {
   const tools = request.tools ?? []
+  const format = request.responseFormat
   const withTools = tools.length > 0
   const { system, messages } = toAnthropicMessages(request.messages, withTools)
   const body: Record<string, unknown> = {
@@ -113,6 +140,10 @@ export function buildAnthropicBody(
     }))
     // History may hold tool blocks, which need `tools` defined; 'none' keeps them but forbids calls.
     if (request.toolChoice === 'none') body.tool_choice = { type: 'none' }
+  }
+  if (format) {
+    body.tools = [...((body.tools as unknown[] | undefined) ?? []), structuredToolSpec(format)]
+    body.tool_choice = { type: 'tool', name: format.name }
   }
   if (request.temperature !== undefined)
     body.temperature = Math.min(request.temperature, ANTHROPIC_MAX_TEMPERATURE)

@@ -12,6 +12,7 @@ import {
   type Clock,
   type LlmProvider,
 } from '../engine/index.ts'
+import { sampleOf } from './demoData.ts'
 import type { DemoReply, DemoScript } from './demoScript.ts'
 import { cancelledError } from './errors.ts'
 
@@ -52,6 +53,8 @@ function chunksOf(text: string, size: number): string[] {
 
 class DemoProvider implements LlmProvider {
   readonly id: string
+  /** Without a script it answers a schema with data built from the schema (demoData.ts). */
+  readonly structuredOutput = 'native'
   private calls = 0
 
   constructor(private readonly options: DemoProviderOptions) {
@@ -60,7 +63,11 @@ class DemoProvider implements LlmProvider {
 
   private nextReply(request: ChatRequest): { reply: DemoReply; repeated: boolean } {
     const script = this.options.script
-    if (!script) return { reply: { text: genericDemoText(request), toolCalls: [] }, repeated: false }
+    if (!script) {
+      const format = request.responseFormat
+      const text = format ? JSON.stringify(sampleOf(format.schema), null, 2) : genericDemoText(request)
+      return { reply: { text, toolCalls: [] }, repeated: false }
+    }
     const prompt = lastUserText(request)
     const matched = script.replies.find((r) => r.when !== undefined && prompt.includes(r.when))
     if (matched) return { reply: matched, repeated: false }

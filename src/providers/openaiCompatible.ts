@@ -4,7 +4,7 @@
  */
 import { FlowError, type ChatChunk, type ChatRequest, type LlmProvider } from '../engine/index.ts'
 import type { ProviderSettings } from '../settings/schema.ts'
-import type { CallTarget } from './errors.ts'
+import { looksLikeOllama, type CallTarget } from './errors.ts'
 import { adaptQuirks, buildOpenAiBody, defaultQuirks } from './openaiRequest.ts'
 import { OpenAiStream, parseOpenAiReply } from './openaiReply.ts'
 import { isJsonReply, streamReply, wholeReply } from './sse.ts'
@@ -53,6 +53,7 @@ export function openAiHeaders(settings: ProviderSettings): Record<string, string
 }
 
 class OpenAiCompatibleProvider implements LlmProvider {
+  readonly structuredOutput = 'native'
   private calls = 0
 
   constructor(
@@ -77,7 +78,7 @@ class OpenAiCompatibleProvider implements LlmProvider {
       () => ({
         method: 'POST',
         headers,
-        body: JSON.stringify(buildOpenAiBody(request, model, stream, quirks)),
+        body: JSON.stringify(buildOpenAiBody(request, model, stream, quirks, looksLikeOllama(url))),
       }),
       signal,
       (message) => adaptQuirks(quirks, message, stream),

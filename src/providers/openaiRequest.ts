@@ -1,5 +1,5 @@
 /** Builds OpenAI-compatible chat-completion request bodies from the engine's ChatRequest. */
-import type { ChatMessage, ChatRequest } from '../engine/index.ts'
+import { withSchemaInstruction, type ChatMessage, type ChatRequest } from '../engine/index.ts'
 
 /** A message in the wire format of /chat/completions. */
 export type OpenAiMessage =
@@ -47,10 +47,12 @@ export interface BodyQuirks {
   noStreamOptions: boolean
   maxCompletionTokens: boolean
   noTemperature: boolean
+  /** The server refused `response_format`: the schema goes into the prompt instead. */
+  noResponseFormat: boolean
 }
 
 export function defaultQuirks(): BodyQuirks {
-  return { noStreamOptions: false, maxCompletionTokens: false, noTemperature: false }
+  return { noStreamOptions: false, maxCompletionTokens: false, noTemperature: false, noResponseFormat: false }
 }
 
 /** Builds the JSON body of one call. */
@@ -59,8 +61,23 @@ export function buildOpenAiBody(
   model: string,
   stream: boolean,
   quirks: BodyQuirks,
+  ollama = false,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { model, messages: toOpenAiMessages(request.messages), stream }
+  const format = request.responseFormat
+  const messages =
+    format && quirks.noResponseFormat
+      ? withSchemaInstruction(request.messages, format.schema)
+      : request.messages
+  const body: Record<string, unknown> = { model, messages: toOpenAiMessages(messages), stream }
+  if (format && !quirks.noResponseFormat) {
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: format.name, schema: format.schema, strict: format.strict },
+    }
+    // Ollama's own field: its OpenAI endpoint reads response_format, and `format` is what its
+    // native API and older builds' pass-through honour; one server may be either.
+    if (ollama) body.format = format.schema
+  }
   if (stream && !quirks.noStreamOptions) body.stream_options = { include_usage: true }
   const tools = request.tools ?? []
   // toolChoice 'none' omits tools entirely: some servers reject tool_choice without tools, and an
@@ -94,6 +111,10 @@ export function adaptQuirks(quirks: BodyQuirks, serverMessage: string, stream: b
   }
   if (!quirks.noTemperature && text.includes('temperature') && /unsupported|not support/.test(text)) {
     quirks.noTemperature = true
+    return true
+  }
+  if (!quirks.noResponseFormat && (text.includes('response_format') || text.includes('json_schema'))) {
+    quirks.noResponseFormat = true
     return true
   }
   return false

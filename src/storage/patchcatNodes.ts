@@ -12,6 +12,7 @@ import {
 } from '../defaults.ts'
 import { isValidFieldKey } from '../engine/index.ts'
 import { isPlainObject, type NoteLog, type NoteParams } from './restore/index.ts'
+import { mapStructuredOutput } from './patchcatStructured.ts'
 
 /** Why a node becomes a placeholder: the English clause of its note and the note's catalogue key. */
 export class PlaceholderReason {
@@ -202,6 +203,8 @@ export function mapLlm(d: PatchCatData): Record<string, unknown> {
   if (maxTokens !== undefined) out.maxTokens = maxTokens
   const stream = d.take('stream', ['config'])
   if (typeof stream === 'boolean') out.stream = stream
+  const output = mapStructuredOutput(d)
+  if (output) out.output = output
   return out
 }
 

@@ -8,6 +8,7 @@
  *
  * Configs are taken as given (no defaults are filled in), so a test states exactly what it runs.
  */
+import { createSchemaValidator } from '../../src/platform/schemaValidator.ts'
 import {
   defaultProtection,
   FlowError,
@@ -124,6 +125,7 @@ export function testContext(options: TestContextOptions = {}): TestContext {
     codeRunner,
     providers: provider,
     estimateTokens: async (text) => Math.ceil(text.length / 4),
+    validator: createSchemaValidator(),
     signal: controller.signal,
     protection: defaultProtection(),
     ...rest,

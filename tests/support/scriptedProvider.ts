@@ -49,6 +49,8 @@ export interface ScriptedProviderOptions {
   then?: 'repeat-last' | 'stop'
   /** When set, `resolve` refuses any other provider id with PROVIDER_MISSING. */
   knownIds?: readonly string[]
+  /** 'native': it honours ChatRequest.responseFormat (default: the schema goes in the prompt). */
+  structuredOutput?: 'native' | 'prompt'
 }
 
 function cancelled(): FlowError {
@@ -63,6 +65,7 @@ function splitChunks(text: string, size: number): string[] {
 
 export class ScriptedProvider implements LlmProvider, ProviderResolver {
   readonly id: string
+  readonly structuredOutput: 'native' | 'prompt' | undefined
   /** Every chat request, in call order. */
   readonly requests: ChatRequest[] = []
   /** Every resolve request, in call order. */
@@ -75,6 +78,7 @@ export class ScriptedProvider implements LlmProvider, ProviderResolver {
     this.steps = steps
     this.options = options
     this.id = options.id ?? 'scripted'
+    this.structuredOutput = options.structuredOutput
   }
 
   /** How many chat calls have started. */

@@ -4,6 +4,7 @@
  * the default settings, the Node QuickJS sandbox, the real clock and tokenizer, and a fetch that
  * serves public/ from disk under a sub-path (as GitHub Pages would).
  */
+import { createSchemaValidator } from '../../src/platform/schemaValidator.ts'
 import { readFileSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -107,6 +108,7 @@ export async function runTemplate(doc: FlowDocument, codeRunner: SandboxCodeRunn
       clock: systemClock,
     }),
     estimateTokens: await loadTokenEstimator(),
+    validator: createSchemaValidator(),
     signal: new AbortController().signal,
     protection: settings.runtimeProtection,
     baseUrl: SITE_BASE,

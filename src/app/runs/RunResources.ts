@@ -17,6 +17,7 @@ import {
 import { nodeCatalog } from '../../nodes/registry.ts'
 import type { NodeCatalog } from '../../nodes/catalog.ts'
 import { createProviderResolver } from '../../providers/index.ts'
+import { createSchemaValidator } from '../../platform/schemaValidator.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import type { KeyAccess } from '../core/keyService.ts'
 
@@ -183,6 +184,7 @@ export class RunResources {
       codeRunner: this.sandbox,
       providers,
       estimateTokens,
+      validator: createSchemaValidator(),
       signal,
       protection: { ...settings.runtimeProtection },
       baseUrl: this.host.baseUrl,

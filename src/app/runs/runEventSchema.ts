@@ -71,6 +71,7 @@ const runEventSchema = z.discriminatedUnion('type', [
     code: z.string(),
     message: z.string(),
     durationMs: z.number(),
+    details: z.object({ raw: z.string() }).optional(),
   }),
   z.object({
     ...base,

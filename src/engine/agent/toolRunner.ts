@@ -4,8 +4,8 @@
  * a tool that outlived its watchdog. Only a stopped run escapes as an error (CANCELLED).
  */
 import { FlowError } from '../errors.ts'
-import type { Clock, ToolCall } from '../ports.ts'
-import { validateToolArguments } from './jsonSchema.ts'
+import { AGENT_SCHEMA_MAX_PROBLEMS } from '../../defaults.ts'
+import type { Clock, SchemaValidator, ToolCall } from '../ports.ts'
 import {
   invalidArgsObservation,
   toolErrorObservation,
@@ -18,6 +18,7 @@ import type { AgentEmit, AgentTool } from './types.ts'
 export interface ToolRunContext {
   tools: ReadonlyMap<string, AgentTool>
   clock: Clock
+  validator: SchemaValidator
   signal: AbortSignal
   emit: AgentEmit
 }
@@ -55,7 +56,15 @@ export async function runToolCall(call: ToolCall, ctx: ToolRunContext): Promise<
   if (!tool) return toolNotFoundObservation(call.name)
   const parsed = parseArguments(call.arguments)
   if (!parsed.ok) return invalidArgsObservation(call.name, [parsed.problem])
-  const problems = validateToolArguments(parsed.value, tool.spec.parameters)
+  // Lenient: a schema the validator cannot read lets the call through rather than blocking a
+  // working tool (an MCP server's unresolvable $ref, a pattern JavaScript cannot compile).
+  const problems = await ctx.validator.validate({
+    value: parsed.value,
+    schema: tool.spec.parameters,
+    root: 'arguments',
+    maxProblems: AGENT_SCHEMA_MAX_PROBLEMS,
+    lenient: true,
+  })
   if (problems.length > 0) return invalidArgsObservation(call.name, problems)
   return runWithWatchdog(tool, parsed.value, ctx)
 }

@@ -1,6 +1,6 @@
 /** Shapes shared by the agent loop and the Agent node executor. */
 import type { GuardAlert, Usage } from '../events.ts'
-import type { ChatMessage, Clock, LlmProvider, TokenEstimator, ToolSpec } from '../ports.ts'
+import type { ChatMessage, Clock, LlmProvider, SchemaValidator, TokenEstimator, ToolSpec } from '../ports.ts'
 import type { AgentProtection } from './protection.ts'
 
 /** A tool the loop can run; the node executor builds one per configured tool. */
@@ -32,6 +32,8 @@ export interface AgentLoopParams {
   protection: AgentProtection
   clock: Clock
   estimateTokens: TokenEstimator
+  /** Checks tool arguments against each tool's schema. */
+  validator: SchemaValidator
   signal: AbortSignal
   emit: AgentEmit
   temperature?: number

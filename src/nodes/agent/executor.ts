@@ -3,9 +3,19 @@ import {
   FlowError,
   resolveAgentProtection,
   runAgentLoop,
+  responseFormatOf,
+  schemaInstruction,
+  structuredReply,
+  type AgentLoopResult,
+  type ChatMessage,
+  type ChatRequest,
+  type LlmProvider,
   type NodeExecution,
   type NodeResult,
+  type OutputSpec,
 } from '../../engine/index.ts'
+import { streamCall } from '../modelCall.ts'
+import { outputSpecOf } from '../structuredOutput.ts'
 import type { AgentConfig } from './schema.ts'
 import { buildTools } from './tools.ts'
 
@@ -33,15 +43,25 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     demoScript: config.demoScript,
   })
   const protection = resolveAgentProtection(overrides(config), ctx.protection)
+  const spec = outputSpecOf(config.output)
+  const model = resolve(config.model, 'model').trim()
+  // The tool loop cannot force a format (Anthropic's forced tool would forbid the other tools),
+  // so the schema is asked for in the prompt; a repair, if needed, asks natively.
+  const resolvedSystem = resolve(config.systemPrompt, 'systemPrompt')
+  const systemPrompt = spec
+    ? `${resolvedSystem}${resolvedSystem.trim() === '' ? '' : '\n\n'}${schemaInstruction(spec.schema)}`
+    : resolvedSystem
+  const prompt = resolve(config.prompt, 'prompt')
   const result = await runAgentLoop({
     provider,
-    model: resolve(config.model, 'model').trim(),
-    systemPrompt: resolve(config.systemPrompt, 'systemPrompt'),
-    prompt: resolve(config.prompt, 'prompt'),
+    model,
+    systemPrompt,
+    prompt,
     tools: buildTools(exec, protection),
     protection,
     clock: ctx.clock,
     estimateTokens: ctx.estimateTokens,
+    validator: ctx.validator,
     signal,
     emit,
     ...(config.temperature == null ? {} : { temperature: config.temperature }),
@@ -50,5 +70,50 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     throw new FlowError('CANCELLED', 'The run was stopped.', { nodeId: node.id })
   }
   const { response, iterations, usage, stopReason, toolCalls, status } = result
+  if (spec) return structuredAnswer(exec, spec, result, { model, systemPrompt, prompt }, provider)
   return { output: { response, iterations, usage, stopReason, toolCalls }, status, usage }
+}
+
+/**
+ * The loop's answer is the first attempt; a repair is a plain call (no tools) on the question
+ * and the answer, asked natively where the provider can.
+ */
+async function structuredAnswer(
+  exec: NodeExecution<AgentConfig>,
+  spec: OutputSpec,
+  result: AgentLoopResult,
+  asked: { model: string; systemPrompt: string; prompt: string },
+  provider: LlmProvider,
+): Promise<NodeResult> {
+  const { node, config, ctx, emit } = exec
+  const messages: ChatMessage[] = [
+    { role: 'system', content: asked.systemPrompt },
+    { role: 'user', content: asked.prompt },
+  ]
+  const native = provider.structuredOutput === 'native'
+  const request: ChatRequest = {
+    model: asked.model,
+    messages,
+    ...(config.temperature == null ? {} : { temperature: config.temperature }),
+    ...(native ? { responseFormat: responseFormatOf(spec.schema) } : {}),
+  }
+  const reply = await structuredReply({
+    spec,
+    request,
+    first: { text: result.response, usage: result.usage },
+    call: async (next) => {
+      const { result: call, usage } = await streamCall(exec, provider, next)
+      return { text: call.text, usage }
+    },
+    validator: ctx.validator,
+    nodeId: node.id,
+    log: (text) => emit.chunk(text, 'log'),
+  })
+  const { iterations, stopReason, toolCalls, status } = result
+  const { data, response, usage, attempts } = reply
+  return {
+    output: { data, response, usage, attempts, iterations, stopReason, toolCalls },
+    status,
+    usage,
+  }
 }

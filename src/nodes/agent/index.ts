@@ -18,6 +18,7 @@ import {
   type InheritedSetting,
 } from '../../engine/index.ts'
 import { firstLine } from '../shared.ts'
+import { outputIssues, STRUCTURED_FIELDS, structuredFieldSchemas } from '../structuredOutput.ts'
 import {
   lazyExecutor,
   zodParser,
@@ -43,6 +44,7 @@ export const AGENT_FIELDS: readonly FieldSpec[] = [
   field('systemPrompt', { kind: 'textarea', language: 'plaintext' }),
   field('prompt', { kind: 'textarea', language: 'plaintext' }),
   field('tools', { kind: 'tools' }),
+  field('output', { kind: 'outputSchema', optional: true }),
   field('temperature', { kind: 'number', range: LLM_TEMPERATURE_RANGE, optional: true }),
   field('maxIterations', { kind: 'number', range: AGENT_MAX_ITERATIONS_RANGE, ...protection }),
   field('maxTokenBudget', {
@@ -130,15 +132,23 @@ export const agentNode: NodeDefinition<AgentConfig> = {
     network: config.tools.some((tool) => tool.kind === 'http'),
   }),
   wiring: {
-    mainOutput: () => 'response',
+    mainOutput: (config) => (config.output ? 'data' : 'response'),
     fill: (config, reference) => (config.prompt.trim() === '' ? { prompt: reference } : null),
   },
   inherited: inheritedAgentSettings,
   engine: defineNodeType<AgentConfig>({
     type: 'agent',
     parseConfig: zodParser(agentConfigSchema),
-    outputs: () => ['response', 'iterations', 'usage', 'stopReason', 'toolCalls'],
-    check: checkAgentConfig,
+    outputs: (config) => [
+      'response',
+      'iterations',
+      'usage',
+      'stopReason',
+      'toolCalls',
+      ...(config.output ? STRUCTURED_FIELDS : []),
+    ],
+    fieldSchemas: (config) => structuredFieldSchemas(config.output),
+    check: (config) => [...checkAgentConfig(config), ...outputIssues(config.output)],
     // Tool code and schemas are never templated; URLs and header values may be.
     templates: (config) => [
       config.systemPrompt,

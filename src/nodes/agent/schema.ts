@@ -5,6 +5,7 @@
  */
 import { z } from '../../zodMini.ts'
 import { issueKey } from '../../issueText.ts'
+import { outputSpecSchema } from '../structuredOutput.ts'
 import {
   AGENT_MAX_ITERATIONS_RANGE,
   AGENT_TOKEN_BUDGET_RANGE,
@@ -100,6 +101,8 @@ export const agentConfigSchema = z.object({
   toolTimeoutMs: rangedSetting(TOOL_TIMEOUT_RANGE_MS),
   /** Inline demo script (docs/workflow-format.md) played when the provider is `demo`. */
   demoScript: z.optional(z.unknown()),
+  /** Structured output: the final answer must be JSON fitting this schema. */
+  output: z.optional(outputSpecSchema),
 })
 
 export type AgentConfig = z.infer<typeof agentConfigSchema>

@@ -1,40 +1,23 @@
-/** Runs one model call: resolves the prompts, streams text and reasoning into the console. */
+/**
+ * Runs an LLM node: resolves the prompts and makes one streamed call. With `output.schema`, the
+ * reply is data: asked for natively or in the prompt, checked, repaired (engine/structured.ts).
+ */
 import {
-  createTextLoopDetector,
-  cutReplyResult,
-  FlowError,
   inheritedProtection,
-  readChatStream,
-  textLoopTripMessage,
+  structuredReply,
+  structuredRequest,
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
   type NodeExecution,
   type NodeResult,
-  type RunContext,
-  type Usage,
 } from '../../engine/index.ts'
+import { streamCall } from '../modelCall.ts'
+import { outputSpecOf } from '../structuredOutput.ts'
 import type { LlmConfig } from './schema.ts'
 
-/** Provider-reported usage when present; otherwise a tokenizer estimate, marked as such. */
-export async function usageOf(
-  result: ChatResult,
-  messages: readonly ChatMessage[],
-  estimate: RunContext['estimateTokens'],
-): Promise<Usage> {
-  if (result.usage) {
-    const { prompt, completion } = result.usage
-    return { prompt, completion, total: prompt + completion, estimated: false }
-  }
-  const [prompt, completion] = await Promise.all([
-    estimate(messages.map((m) => m.content).join('\n')),
-    estimate(result.reasoning + result.text),
-  ])
-  return { prompt, completion, total: prompt + completion, estimated: true }
-}
-
 export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeResult> {
-  const { node, config, ctx, signal, emit, resolve } = exec
+  const { node, config, ctx, emit, resolve } = exec
   const provider = await ctx.providers.resolve({
     providerId: config.provider.trim() || undefined,
     nodeId: node.id,
@@ -52,31 +35,39 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     // The node can only turn streaming off; otherwise the provider's own switch decides.
     ...(config.stream ? {} : { stream: false }),
   }
-  const guarded = config.textLoopDetection ?? inheritedProtection(ctx.protection).textLoopDetection.value
-  const reply = await readChatStream(
-    provider.chat(request, signal),
-    guarded ? createTextLoopDetector() : undefined,
-    {
-      text: (text) => emit.chunk(text, 'output'),
-      reasoning: (text) => emit.chunk(text, 'reasoning'),
+  const watchText = config.textLoopDetection ?? inheritedProtection(ctx.protection).textLoopDetection.value
+  const spec = outputSpecOf(config.output)
+  if (!spec) {
+    const { result, usage, trip } = await streamCall(exec, provider, request, watchText)
+    const output = { response: result.text, usage, model: result.model, finishReason: result.finishReason }
+    // A cut reply still flows downstream (what was paid for), marked as stopped and why.
+    if (trip) return { output: { ...output, stopReason: 'degenerate' }, status: 'stopped', usage }
+    return { output, usage }
+  }
+  // With a schema a cut reply is simply invalid data: the repair loop asks again.
+  let last: ChatResult | undefined
+  const reply = await structuredReply({
+    spec,
+    request: structuredRequest(request, spec, provider.structuredOutput === 'native'),
+    call: async (next) => {
+      const { result, usage } = await streamCall(exec, provider, next, watchText)
+      last = result
+      return { text: result.text, usage }
     },
-  )
-  const trip = reply.trip
-  if (trip) {
-    const message = textLoopTripMessage(trip.quote, trip.count)
-    emit.guard({ layer: 'loop', level: 'trip', detector: 'content', count: trip.count, message })
+    validator: ctx.validator,
+    nodeId: node.id,
+    log: (text) => emit.chunk(text, 'log'),
+  })
+  const { data, response, usage, attempts } = reply
+  return {
+    output: {
+      data,
+      response,
+      usage,
+      attempts,
+      model: last?.model ?? '',
+      finishReason: last?.finishReason ?? '',
+    },
+    usage,
   }
-  const result = trip ? cutReplyResult(reply, request.model) : reply.result
-  if (!result) {
-    throw new FlowError('PROVIDER_BAD_RESPONSE', 'The provider ended the reply before it was complete.', {
-      nodeId: node.id,
-    })
-  }
-  // A non-streaming reply arrives whole in the final chunk; show it in the console all the same.
-  if (!reply.streamedText && result.text !== '') emit.chunk(result.text, 'output')
-  const usage = await usageOf(result, messages, ctx.estimateTokens)
-  const output = { response: result.text, usage, model: result.model, finishReason: result.finishReason }
-  // A cut reply still flows downstream (what was paid for), marked as stopped and why.
-  if (trip) return { output: { ...output, stopReason: 'degenerate' }, status: 'stopped', usage }
-  return { output, usage }
 }

@@ -2,6 +2,7 @@
 import { defineNodeType, inheritedProtection } from '../../engine/index.ts'
 import { LLM_MAX_TOKENS_RANGE, LLM_TEMPERATURE_RANGE } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
+import { outputIssues, STRUCTURED_FIELDS, structuredFieldSchemas } from '../structuredOutput.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultLlmConfig, LLM_CONFIG_VERSION, llmConfigSchema, type LlmConfig } from './schema.ts'
 
@@ -62,6 +63,13 @@ export const llmNode: NodeDefinition<LlmConfig> = {
     },
     { key: 'stream', kind: 'boolean', labelKey: key('stream', 'label'), helpKey: key('stream', 'help') },
     {
+      key: 'output',
+      kind: 'outputSchema',
+      labelKey: 'fields:structured.label',
+      helpKey: 'fields:structured.help',
+      optional: true,
+    },
+    {
       key: 'textLoopDetection',
       kind: 'boolean',
       group: 'protection',
@@ -76,17 +84,26 @@ export const llmNode: NodeDefinition<LlmConfig> = {
   inherited: ({ protection }) => ({ textLoopDetection: inheritedProtection(protection).textLoopDetection }),
   uses: (config) => ({ provider: config.provider }),
   wiring: {
-    mainOutput: () => 'response',
+    mainOutput: (config) => (config.output ? 'data' : 'response'),
     fill: (config, reference) => (config.prompt.trim() === '' ? { prompt: reference } : null),
   },
   engine: defineNodeType<LlmConfig>({
     type: 'llm',
     parseConfig: zodParser(llmConfigSchema),
-    outputs: () => ['response', 'usage', 'model', 'finishReason'],
-    check: (config) =>
-      config.prompt.trim() === '' && config.systemPrompt.trim() === ''
+    outputs: (config) => [
+      'response',
+      'usage',
+      'model',
+      'finishReason',
+      ...(config.output ? STRUCTURED_FIELDS : []),
+    ],
+    fieldSchemas: (config) => structuredFieldSchemas(config.output),
+    check: (config) => [
+      ...(config.prompt.trim() === '' && config.systemPrompt.trim() === ''
         ? [{ path: 'prompt', message: 'Write a prompt for the model.', key: 'nodes:issues.llmPromptMissing' }]
-        : [],
+        : []),
+      ...outputIssues(config.output),
+    ],
     templates: (config) => [config.systemPrompt, config.prompt, config.model],
     // Sampling above 0 gives another reply to the same prompt: reused only when pinned or asked.
     varies: (config) => config.temperature > 0,

@@ -7,6 +7,7 @@ import {
   LLM_TEMPERATURE_RANGE,
 } from '../../defaults.ts'
 import { rangedNumber } from '../shared.ts'
+import { outputSpecSchema } from '../structuredOutput.ts'
 
 export const LLM_CONFIG_VERSION = 1
 
@@ -23,6 +24,8 @@ export const llmConfigSchema = z.object({
   stream: z._default(z.boolean(), true),
   /** Stop a reply that degenerates into repeating itself; empty inherits Settings (docs/guard.md). */
   textLoopDetection: z.nullish(z.boolean()),
+  /** Structured output: the reply must be JSON fitting this schema (absent: plain text). */
+  output: z.optional(outputSpecSchema),
   /** Inline demo script (docs/workflow-format.md) played when the provider is `demo`. */
   demoScript: z.optional(z.unknown()),
 })

@@ -2,6 +2,7 @@
  * The bundled demo scripts (public/demo-scripts) played by the real demo provider through the
  * agent loop: each one shows the guard behaviour it is named after.
  */
+import { createSchemaValidator } from '../../../src/platform/schemaValidator.ts'
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
@@ -41,6 +42,7 @@ async function play(name: string, tools: AgentTool[], protection: Partial<AgentP
     protection: resolveAgentProtection(protection),
     clock,
     estimateTokens: async (text) => Math.ceil(text.length / 4),
+    validator: createSchemaValidator(),
     signal: new AbortController().signal,
     emit: { chunk: () => undefined, guard: (alert) => alerts.push(alert) },
   })

@@ -4,6 +4,7 @@
  * mock always). A hint, a trip with skipped calls and the tools-disabled finalize call must all
  * produce conversations both accept.
  */
+import { createSchemaValidator } from '../../../src/platform/schemaValidator.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   resolveAgentProtection,
@@ -54,6 +55,7 @@ async function runWith(provider: LlmProvider) {
     protection: resolveAgentProtection({}),
     clock: systemClock,
     estimateTokens: async (text) => Math.ceil(text.length / 4),
+    validator: createSchemaValidator(),
     signal: new AbortController().signal,
     emit: { chunk: () => undefined, guard: (alert) => alerts.push(alert) },
   })

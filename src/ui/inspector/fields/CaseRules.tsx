@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Button, IconButton } from '../../kit/Button.tsx'
 import { CONDITION_OPS, UNARY_OPS, type ConditionOp, type ConditionRule } from './casesModel.ts'
 
-export interface UpstreamGroup {
-  nodeId: string
-  label: string
-  refs: string[]
-}
+import type { UpstreamGroup } from './upstreamFields.ts'
+
+export type { UpstreamGroup }
 
 interface Props {
   caseName: string

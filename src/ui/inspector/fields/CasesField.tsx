@@ -7,19 +7,18 @@
 import './cases.css'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFlowStore } from '../../../store/flowStore.ts'
 import { Button, IconButton } from '../../kit/Button.tsx'
 import { CasePreview } from './CasePreview.tsx'
 import { CaseRules } from './CaseRules.tsx'
-import { asCases, caseIdProblem, freshCaseId, moved, upstreamRefs, type ConditionCase } from './casesModel.ts'
+import { asCases, caseIdProblem, freshCaseId, moved, type ConditionCase } from './casesModel.ts'
+import { useUpstreamRefs } from './useUpstreamRefs.ts'
 import type { FieldProps } from './types.ts'
 
 export function CasesField({ nodeId, inputId, value, onChange }: FieldProps) {
   const { t } = useTranslation()
   const cases = useMemo(() => asCases(value), [value])
-  const nodes = useFlowStore((s) => s.nodes)
-  const edges = useFlowStore((s) => s.edges)
-  const upstream = useMemo(() => upstreamRefs(nodeId, nodes, edges), [nodeId, nodes, edges])
+  // Fields from schemas, else from the last run's values (a structured output's data fields).
+  const upstream = useUpstreamRefs(nodeId)
   // Refused ids: case index -> what the person typed.
   const [idDrafts, setIdDrafts] = useState<Record<number, string>>({})
 

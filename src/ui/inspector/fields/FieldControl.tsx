@@ -12,6 +12,7 @@ import { isOverridden } from './inherit.ts'
 import { InheritNote, ResetToInherit } from './InheritNote.tsx'
 import { JsonEditor } from './JsonField.tsx'
 import { NumberField } from './NumberField.tsx'
+import { OutputSchemaField } from './OutputSchemaField.tsx'
 import { PairsField } from './PairsField.tsx'
 import { ModelField, ProviderField } from './ProviderFields.tsx'
 import { CodeField, TextAreaField } from './TextAreaField.tsx'
@@ -47,6 +48,7 @@ const CONTROLS: Record<FieldKind, ComponentType<FieldProps>> = {
   flow: FlowField,
   flowInputs: FlowInputsField,
   cases: CasesField,
+  outputSchema: OutputSchemaField,
 }
 
 /** Kinds whose control is a group of inputs (labelled as a group, not one input). */
@@ -58,6 +60,7 @@ const GROUPS: ReadonlySet<FieldKind> = new Set([
   'json',
   'flowInputs',
   'cases',
+  'outputSchema',
 ])
 
 export interface FieldControlProps {

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INSPECTOR_EDITOR_MIN_LINES } from '../../../defaults.ts'
 import { LazyCodeEditor } from '../LazyCodeEditor.tsx'
+import { RefTextarea } from './RefTextarea.tsx'
 import type { FieldProps } from './types.ts'
 
 function lineCount(text: string): number {
@@ -14,7 +15,16 @@ function lineCount(text: string): number {
   return n
 }
 
-export function TextAreaField({ inputId, describedBy, value, field, onChange, label, issue }: FieldProps) {
+export function TextAreaField({
+  nodeId,
+  inputId,
+  describedBy,
+  value,
+  field,
+  onChange,
+  label,
+  issue,
+}: FieldProps) {
   const { t } = useTranslation()
   const text = typeof value === 'string' ? value : ''
   const [editor, setEditor] = useState(() => lineCount(text) > INSPECTOR_EDITOR_MIN_LINES)
@@ -32,15 +42,14 @@ export function TextAreaField({ inputId, describedBy, value, field, onChange, la
           minLines={INSPECTOR_EDITOR_MIN_LINES}
         />
       ) : (
-        <textarea
+        <RefTextarea
+          nodeId={nodeId}
           id={inputId}
-          className="wf-textarea"
           value={text}
           rows={rows}
-          aria-describedby={describedBy}
-          aria-invalid={issue ? true : undefined}
-          spellCheck={false}
-          onChange={(e) => onChange(e.target.value)}
+          describedBy={describedBy}
+          invalid={issue !== undefined}
+          onChange={onChange}
         />
       )}
       <button

@@ -4,7 +4,7 @@
  * read. Pure, so the editor's rules are unit-tested without a DOM.
  */
 import { NODE_ID_PATTERN } from '../../../defaults.ts'
-import { renderTemplate, type FlowEdge, type FlowNode, type OutputLookup } from '../../../engine/index.ts'
+import { renderTemplate, type OutputLookup } from '../../../engine/index.ts'
 import { chooseCase, type CaseChoice } from '../../../nodes/condition/evaluate.ts'
 import {
   CONDITION_OPS,
@@ -13,7 +13,6 @@ import {
   type ConditionOp,
   type ConditionRule,
 } from '../../../nodes/condition/schema.ts'
-import { engineRegistry } from '../../../nodes/registry.ts'
 
 export { CONDITION_OPS, ELSE_PORT }
 export type { ConditionCase, ConditionOp, ConditionRule }
@@ -76,41 +75,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   return out
 }
 
-/** A node's declared output fields, for a config that parses (as preflight asks them). */
-function outputFields(node: FlowNode): readonly string[] | undefined {
-  const type = engineRegistry.get(node.type)
-  const parsed = type?.parseConfig(node.data.config)
-  return type && parsed?.ok ? type.outputs(parsed.value) : undefined
-}
-
-/** `{{node.field}}` of every node upstream of `nodeId` (nearest first), from its type's declared outputs. */
-export function upstreamRefs(
-  nodeId: string,
-  nodes: readonly FlowNode[],
-  edges: readonly FlowEdge[],
-): { nodeId: string; label: string; refs: string[] }[] {
-  const byId = new Map(nodes.map((n) => [n.id, n]))
-  const seen = new Set<string>([nodeId])
-  const queue = [nodeId]
-  const out: { nodeId: string; label: string; refs: string[] }[] = []
-  while (queue.length > 0) {
-    const current = queue.shift() as string
-    for (const edge of edges) {
-      if (edge.target !== current || seen.has(edge.source)) continue
-      seen.add(edge.source)
-      queue.push(edge.source)
-      const node = byId.get(edge.source)
-      const fields = node ? outputFields(node) : undefined
-      if (!node || !fields || fields.length === 0) continue
-      out.push({
-        nodeId: node.id,
-        label: node.data.label || node.id,
-        refs: fields.map((f) => `{{${node.id}.${f}}}`),
-      })
-    }
-  }
-  return out
-}
+export { upstreamRefs } from './upstreamFields.ts'
 
 /**
  * The case these rules take with the outputs `lookup` gives (the last run's), by the engine's own

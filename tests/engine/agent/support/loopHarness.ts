@@ -2,6 +2,7 @@
  * A harness for agent-loop tests: a scripted provider on a manual clock, recording tools, the
  * console and guard alerts, and a checker for the message-order rules strict providers enforce.
  */
+import { createSchemaValidator } from '../../../../src/platform/schemaValidator.ts'
 import { expect } from 'vitest'
 import {
   resolveAgentProtection,
@@ -65,6 +66,7 @@ export function harness(steps: ScriptStep[], options: HarnessOptions = {}) {
     protection: resolveAgentProtection(options.protection ?? {}),
     clock,
     estimateTokens: options.estimateTokens ?? (async (text) => Math.ceil(text.length / 4)),
+    validator: createSchemaValidator(),
     signal: controller.signal,
     emit: {
       chunk: (text, channel = 'output') => console.push({ text, channel }),
