@@ -1,13 +1,15 @@
 /** `wardflow run --knowledge <base id>=<folder or file>` through the real CLI (spawned). */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
-import { jsonLines, wardflow } from '../support/wardflowCli.ts'
+import { jsonLines, ROOT, wardflow } from '../support/wardflowCli.ts'
 import { startMockOpenAiServer, type MockOpenAiServer } from '../support/mockOpenAiServer.ts'
 import { tinyPdf } from '../support/tinyPdf.ts'
 
+const RAG = resolve(ROOT, '../shared/fixtures/patchcat/en-rag-agentic-auditor.json')
+if (!existsSync(RAG)) console.warn(`[cli] WARNING: ${RAG} not found: the PatchCat RAG run is SKIPPED.`)
 const FLOW = 'tests/fixtures/cli/knowledge.wardflow.json'
 const DOCS = 'tests/fixtures/cli/knowledge-docs'
 
@@ -79,6 +81,23 @@ describe('wardflow run --knowledge', { timeout: 90_000 }, () => {
     expect(embeds.map((r) => (r.body as { model: string }).model)).toEqual(['mock-embed', 'mock-embed'])
     expect((embeds[1]!.body as { input: string[] }).input).toEqual(['How many days until a refund is paid?'])
   })
+
+  it.skipIf(!existsSync(RAG))(
+    'runs the PatchCat RAG template end to end once its base is given, exit 0',
+    async () => {
+      const result = await wardflow(['run', RAG, '--knowledge', `kb_patchcat_arch=${DOCS}`, '--json'])
+      expect(result.code).toBe(0)
+      expect(result.stderr).toContain('add a base with the id "kb_patchcat_arch"')
+      const list = jsonLines(result.stdout)
+      expect(list.filter((e) => e.type === 'nodeError')).toEqual([])
+      const finish = list.find((e) => e.type === 'nodeFinish' && e.nodeId === 'node_knowledge')
+      const hits = finish?.type === 'nodeFinish' ? (finish.output.results as Hit[]) : []
+      expect(hits.length).toBeGreaterThan(0)
+      expect(hits.every((h) => h.score >= 0.25)).toBe(true)
+      const output = list.find((e) => e.type === 'nodeFinish' && e.nodeId === 'node_output')
+      expect(JSON.stringify(output)).toContain('[1] ')
+    },
+  )
 
   it('fails the node naming the base and the flag when the base was not given, exit 1', async () => {
     const result = await wardflow(['run', FLOW, '--json'])
