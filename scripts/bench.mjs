@@ -11,6 +11,7 @@ const benches = [
   { name: 'loop', cmd: ['npx', 'tsx', 'bench/loop.bench.ts'] },
   { name: 'guard', cmd: ['npx', 'tsx', 'bench/guard.bench.ts'] },
   { name: 'condition', cmd: ['npx', 'tsx', 'bench/condition.bench.ts'] },
+  { name: 'knowledge', cmd: ['npx', 'tsx', 'bench/knowledge.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },
