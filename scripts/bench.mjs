@@ -14,6 +14,7 @@ const benches = [
   { name: 'condition', cmd: ['npx', 'tsx', 'bench/condition.bench.ts'] },
   { name: 'run-from-here', cmd: ['npx', 'tsx', 'bench/runFromHere.bench.ts'] },
   { name: 'structured', cmd: ['npx', 'tsx', 'bench/structured.bench.ts'] },
+  { name: 'knowledge', cmd: ['npx', 'tsx', 'bench/knowledge.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },

@@ -27,6 +27,7 @@ const NodeRunDetails = lazy(() =>
 )
 const loadImportHost = () => import('./ui/import/ImportHost.tsx').then((m) => m.ImportHost)
 const loadSettingsHost = () => import('./ui/settings/SettingsHost.tsx').then((m) => m.SettingsHost)
+const loadKnowledgeHost = () => import('./ui/knowledge/KnowledgeHost.tsx').then((m) => m.KnowledgeHost)
 const loadTemplatesHost = () => import('./ui/templates/TemplatesHost.tsx').then((m) => m.TemplatesHost)
 const loadShortcutSheet = () =>
   Promise.all([import('./ui/shortcuts/ShortcutSheet.tsx'), loadNamespaces([SHORTCUTS_NAMESPACE])]).then(
@@ -43,6 +44,7 @@ export function App() {
   useThemeSync()
   const TemplatesHost = useLoadedComponent(loadTemplatesHost, useAreaRequested('templates'))
   const SettingsHost = useLoadedComponent(loadSettingsHost, useAreaRequested('settings'))
+  const KnowledgeHost = useLoadedComponent(loadKnowledgeHost, useAreaRequested('knowledge'))
   const ImportHost = useLoadedComponent(loadImportHost, useAreaRequested('workflows'))
   const layout = useUi((s) => s.layout)
   const ShortcutSheet = useLoadedComponent(
@@ -81,6 +83,7 @@ export function App() {
         <StatusNotes />
         {TemplatesHost ? <TemplatesHost /> : null}
         {SettingsHost ? <SettingsHost /> : null}
+        {KnowledgeHost ? <KnowledgeHost /> : null}
         {ImportHost ? <ImportHost /> : null}
         {ShortcutSheet ? <ShortcutSheet /> : null}
         {ConnectDialog ? <ConnectDialog /> : null}

@@ -7,6 +7,7 @@ import { downloadOf, type DownloadedFile } from '../support/files.ts'
 import { CanvasPage } from './CanvasPage.ts'
 import { FlowListPage } from './FlowListPage.ts'
 import { InspectorPage } from './InspectorPage.ts'
+import { KnowledgePage } from './KnowledgePage.ts'
 import { RunPage } from './RunPage.ts'
 import { SettingsPage } from './SettingsPage.ts'
 import { TemplatesPage } from './TemplatesPage.ts'
@@ -18,6 +19,7 @@ export class WardflowApp {
   readonly settings: SettingsPage
   readonly run: RunPage
   readonly templates: TemplatesPage
+  readonly knowledge: KnowledgePage
   readonly undoButton: Locator
   readonly redoButton: Locator
   readonly languageSelect: Locator
@@ -31,6 +33,7 @@ export class WardflowApp {
     this.settings = new SettingsPage(page)
     this.run = new RunPage(page)
     this.templates = new TemplatesPage(page)
+    this.knowledge = new KnowledgePage(page)
     this.undoButton = page.getByTestId('undo')
     this.redoButton = page.getByTestId('redo')
     this.languageSelect = page.getByTestId('language-select')

@@ -5,7 +5,15 @@
  * (core/standIns.ts) that load it and forward the call. Stored settings load with the core
  * (core/settingsSync.ts), not here.
  */
-import { ISSUES_NAMESPACE, loadNamespaces, SETTINGS_NAMESPACES, TEMPLATES_NAMESPACE } from '../i18n/index.ts'
+import {
+  ERRORS_NAMESPACE,
+  ISSUES_NAMESPACE,
+  KNOWLEDGE_NAMESPACE,
+  loadNamespaces,
+  SETTINGS_NAMESPACES,
+  TEMPLATES_NAMESPACE,
+} from '../i18n/index.ts'
+import { knowledgeUiStore } from '../store/knowledgeUiStore.ts'
 import { lazyArea, type AppArea, type ServiceInstaller } from './core/createApp.ts'
 import { afterLoad, forwardingStandIn, pendingRun } from './core/standIns.ts'
 import { settingsUiStore } from '../store/settingsUiStore.ts'
@@ -61,6 +69,27 @@ export const areas: AppArea[] = [
       templates: forwardingStandIn(load, 'templates', ['openGallery', 'openLoopBreaker'], {
         openTemplate: async (id) => (await afterLoad(load, (s) => s.templates?.openTemplate?.(id))) ?? false,
       }),
+    }),
+  ),
+  lazyArea(
+    'knowledge',
+    () =>
+      withText([KNOWLEDGE_NAMESPACE, ERRORS_NAMESPACE], () =>
+        import('./knowledge/install.ts').then((m) => m.installKnowledge),
+      ),
+    (load) => ({
+      knowledge: forwardingStandIn(
+        load,
+        'knowledge',
+        ['listBases', 'listDocuments', 'createBase', 'addFiles', 'removeDocument', 'removeBase'],
+        {
+          open() {
+            // Open at once: the screen shows as soon as its code lands.
+            knowledgeUiStore.getState().openKnowledge()
+            void load().catch(() => knowledgeUiStore.getState().closeKnowledge())
+          },
+        },
+      ),
     }),
   ),
 ]

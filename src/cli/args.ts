@@ -12,6 +12,10 @@ export interface RunOptions {
   apiKeyEnv?: string
   /** `--site-base`: the site's address (ending in '/'), for site-relative (`./x`) request URLs. */
   siteBase?: string
+  /** `--knowledge <base id>=<folder or file>`: the documents of each knowledge base, by id. */
+  knowledge: Record<string, string>
+  /** `--embeddings-model`: embed knowledge with this model of the --base-url server. */
+  embeddingsModel?: string
   stream: boolean
   json: boolean
 }
@@ -34,6 +38,12 @@ Options:
   --site-base URL       Resolve site-relative URLs of HTTP nodes and tools ("./data/x.json", as
                         in the research-agent template) against URL, the address the app is
                         served from (e.g. https://you.github.io/wardflow/).
+  --knowledge ID=PATH   The knowledge base ID that knowledge nodes name, made from the text,
+                        Markdown, HTML and PDF files of the folder or file PATH (repeatable).
+                        Offline (no --base-url) chunks get the demo's local vectors too.
+  --embeddings-model NAME
+                        With --base-url: embed knowledge with this model (POST /embeddings,
+                        or Ollama's /api/embed), fused with keyword search. Without it, keyword only.
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   -h, --help            Show this help.
@@ -50,6 +60,8 @@ const VALUE_OPTIONS = new Set([
   '--model',
   '--api-key-env',
   '--site-base',
+  '--knowledge',
+  '--embeddings-model',
 ])
 
 /** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
@@ -75,7 +87,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command === '--version' || command === '-v') return { command: 'version' }
   if (command !== 'run')
     return { command: 'error', reason: `unknown command "${command}". The command is "run".` }
-  const options: RunOptions = { command: 'run', file: '', inputs: keyedRecord(), stream: true, json: false }
+  const options: RunOptions = {
+    command: 'run',
+    file: '',
+    inputs: keyedRecord(),
+    knowledge: keyedRecord(),
+    stream: true,
+    json: false,
+  }
   const files: string[] = []
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] as string
@@ -103,6 +122,19 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         options.inputs[(value as string).slice(0, split)] = (value as string).slice(split + 1)
         break
       }
+      case '--knowledge': {
+        const split = (value as string).indexOf('=')
+        if (split <= 0 || split === (value as string).length - 1)
+          return {
+            command: 'error',
+            reason: `--knowledge expects <base id>=<folder or file>, got "${value}".`,
+          }
+        options.knowledge[(value as string).slice(0, split)] = (value as string).slice(split + 1)
+        break
+      }
+      case '--embeddings-model':
+        options.embeddingsModel = value
+        break
       case '--script':
         options.script = value
         break
@@ -142,8 +174,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       reason: '--script and --base-url cannot be used together: pick the demo script or the server.',
     }
   }
-  if (options.baseUrl === undefined && (options.model !== undefined || options.apiKeyEnv !== undefined)) {
-    return { command: 'error', reason: '--model and --api-key-env go with --base-url.' }
+  if (
+    options.baseUrl === undefined &&
+    (options.model !== undefined || options.apiKeyEnv !== undefined || options.embeddingsModel !== undefined)
+  ) {
+    return { command: 'error', reason: '--model, --api-key-env and --embeddings-model go with --base-url.' }
   }
   options.file = files[0] as string
   return options

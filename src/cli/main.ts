@@ -21,6 +21,7 @@ import { createNodeCodeRunner } from '../sandbox/node-runner.ts'
 import type { SandboxCodeRunner } from '../sandbox/pool.ts'
 import { DEMO_PROVIDER } from '../settings/schema.ts'
 import { parseArgs, USAGE, type RunOptions } from './args.ts'
+import { cliEmbedder, loadCliKnowledge } from './knowledge.ts'
 import { BadInput, loadOverride, loadWorkflow, siteRelativeUrls, unusedInputs } from './load.ts'
 import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
@@ -103,6 +104,15 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     )
   }
   const override = await loadOverride(options, io.env)
+  // Bases are built before the run, so a missing folder is bad input (exit 2), not a node failure.
+  const knowledge =
+    Object.keys(options.knowledge).length === 0
+      ? undefined
+      : await loadCliKnowledge(
+          options.knowledge,
+          cliEmbedder(options, override?.kind === 'openai' ? override.apiKey : undefined),
+          (input, init) => fetch(input, init),
+        )
   // No configured key is printed, whether a server echoes it or a node's output quotes it.
   const secrets = cliSecrets(everything, override, options.inputs)
   io.out.scrub(secrets)
@@ -137,6 +147,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     inputs: options.inputs,
     baseUrl: options.siteBase,
     flows,
+    ...(knowledge === undefined ? {} : { knowledge }),
   }
 
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)

@@ -20,6 +20,7 @@ import type {
   TokenEstimator,
 } from './ports.ts'
 import type { FlowLookup, NestedRun } from './subflow.ts'
+import type { KnowledgeSearch } from './knowledge.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -71,6 +72,8 @@ export interface RunContext {
    * carries). Unset: a `subflow` node fails with SUBFLOW_NOT_FOUND.
    */
   flows?: FlowLookup
+  /** Knowledge bases `knowledge` nodes search. Unset: they fail with KNOWLEDGE_BASE_MISSING. */
+  knowledge?: KnowledgeSearch
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

@@ -33,6 +33,11 @@ export type FlowErrorCode =
   | 'SUBFLOW_TOO_DEEP'
   /** A node inside the sub-flow failed (or the sub-flow cannot run); the message says which. */
   | 'SUBFLOW_FAILED'
+  // knowledge
+  /** A `knowledge` node names a base this host does not have; the message says how to add it. */
+  | 'KNOWLEDGE_BASE_MISSING'
+  /** Searching a base failed (its worker, its storage or the embeddings server). */
+  | 'KNOWLEDGE_FAILED'
   // providers
   | 'PROVIDER_MISSING'
   | 'PROVIDER_AUTH'

@@ -24,6 +24,7 @@ const english = import.meta.glob<Catalogue>(
     '!./en/shortcuts.json',
     '!./en/fields.json',
     '!./en/connect.json',
+    '!./en/knowledge.json',
   ],
   { eager: true },
 )
@@ -40,6 +41,7 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/shortcuts.json',
   './en/fields.json',
   './en/connect.json',
+  './en/knowledge.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
@@ -60,6 +62,9 @@ export const SHORTCUTS_NAMESPACE = 'shortcuts'
 
 /** The template gallery's catalogue: it loads with the templates area (app/areas.ts). */
 export const TEMPLATES_NAMESPACE = 'templates'
+
+/** The Knowledge screen's catalogue: it loads with the knowledge area (app/areas.ts). */
+export const KNOWLEDGE_NAMESPACE = 'knowledge'
 
 /** The error catalogue: it loads with the first error banner (ui/kit/ErrorBanner.tsx). */
 export const ERRORS_NAMESPACE = 'errors'

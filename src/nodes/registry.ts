@@ -15,6 +15,7 @@ import { httpNode } from './http/index.ts'
 import { conditionNode } from './condition/index.ts'
 import { mergeNode } from './merge/index.ts'
 import { loopNode } from './loop/index.ts'
+import { knowledgeNode } from './knowledge/index.ts'
 import { outputNode } from './output/index.ts'
 import { subflowNode } from './subflow/index.ts'
 import { noteNode } from './note/index.ts'
@@ -36,6 +37,7 @@ export const nodeDefinitions: readonly NodeDefinition[] = [
   erase(mergeNode),
   erase(subflowNode),
   erase(loopNode),
+  erase(knowledgeNode),
   erase(outputNode),
   erase(noteNode),
   erase(unsupportedNode),

@@ -15,9 +15,10 @@ import {
   type SecretsRow,
   type SettingsRow,
 } from './rows.ts'
+import type { KnowledgeBaseRow, KnowledgeChunkRow, KnowledgeDocumentRow } from './knowledgeRows.ts'
 
 /** The newest database version this build declares. */
-export const DB_VERSION = 3
+export const DB_VERSION = 4
 
 export interface WardflowDbOptions {
   /** Declare versions only up to this one: lets tests create an old database and upgrade it. */
@@ -31,6 +32,9 @@ export class WardflowDb extends Dexie {
   declare secrets: Table<SecretsRow, string>
   declare exports: Table<ExportRecord, string>
   declare caches: Table<CacheRow, string>
+  declare knowledgeBases: Table<KnowledgeBaseRow, string>
+  declare knowledgeDocuments: Table<KnowledgeDocumentRow, string>
+  declare knowledgeChunks: Table<KnowledgeChunkRow, string>
 
   constructor(name: string, options: WardflowDbOptions = {}) {
     super(name)
@@ -61,6 +65,14 @@ export class WardflowDb extends Dexie {
             row.nodeCount = countNodes(row.doc)
           })
       })
+    if (upTo < 4) return
+
+    // v4: knowledge bases, their documents and chunks (with vectors); new tables only, no upgrade.
+    this.version(4).stores({
+      knowledgeBases: 'id, name, createdAt',
+      knowledgeDocuments: 'id, baseId, addedAt',
+      knowledgeChunks: 'id, baseId, documentId',
+    })
   }
 }
 

@@ -28,6 +28,7 @@ import {
   type HandleMap,
   type ImportNotes,
 } from './patchcatFlow.ts'
+import { mapKnowledge } from './patchcatKnowledge.ts'
 import { loopBodies } from './patchcatLoopBodies.ts'
 import { referenceRewriter, rewriteStrings, patchCatEdges, patchCatMetadata } from './patchcatParts.ts'
 import {
@@ -58,6 +59,7 @@ const TYPE_MAP: Readonly<Record<string, string>> = {
   // PatchCat's palette writes `sub-workflow`, its engine switches on `sub_workflow`.
   'sub-workflow': 'subflow',
   sub_workflow: 'subflow',
+  knowledge: 'knowledge',
 }
 
 /** True for JSON that is a PatchCat workflow rather than a Wardflow file. */
@@ -284,6 +286,8 @@ function mapConfig(
     case 'sub-workflow':
     case 'sub_workflow':
       return mapSubflow(d, ctx)
+    case 'knowledge':
+      return mapKnowledge(d, ctx)
     default:
       return { config: mapHttp(d) }
   }

@@ -19,11 +19,13 @@ export interface TemplateSummary {
   tags: readonly string[]
   /** Shown first, marked "Start here". */
   featured: boolean
+  /** A knowledge base the template searches, made from bundled documents when it opens. */
+  knowledge?: { base: string; name: string; files: readonly string[] }
 }
 
 /** A failure worded by the UI: `templates:errors.<key>` with values. */
 export interface GalleryError {
-  key: 'index' | 'file' | 'invalid' | 'unknown' | 'save'
+  key: 'index' | 'file' | 'invalid' | 'unknown' | 'save' | 'knowledge'
   values: Readonly<Record<string, string>>
 }
 

@@ -70,6 +70,40 @@ export interface TemplatesService {
   openTemplate?(id: string): Promise<boolean>
 }
 
+/** A knowledge base as the Knowledge screen lists it. */
+export interface KnowledgeBaseView {
+  id: string
+  name: string
+  /** Whether its chunks also have (the demo's local) vectors for vector search. */
+  vectors: boolean
+  documentCount: number
+  chunkCount: number
+  sizeBytes: number
+}
+
+export interface KnowledgeDocumentView {
+  id: string
+  name: string
+  sizeBytes: number
+  chunkCount: number
+}
+
+/** One dropped file: stored with its chunk count, or refused with why (words from `knowledge:`). */
+export type KnowledgeFileOutcome =
+  | { name: string; ok: true; chunkCount: number }
+  | { name: string; ok: false; reasonKey: string; detail?: string }
+
+/** The Knowledge screen's services (the knowledge area). Storage failures reject with FlowErrors. */
+export interface KnowledgeService {
+  open(): void
+  listBases(): Promise<KnowledgeBaseView[]>
+  listDocuments(baseId: string): Promise<KnowledgeDocumentView[]>
+  createBase(base: { id: string; name: string; vectors: boolean }): Promise<void>
+  addFiles(baseId: string, files: readonly File[]): Promise<KnowledgeFileOutcome[]>
+  removeDocument(documentId: string): Promise<void>
+  removeBase(baseId: string): Promise<void>
+}
+
 export interface AreaLoader {
   /**
    * Loads an area's code and installs its services now: on the first use of one of its
@@ -88,6 +122,7 @@ export interface AppServices {
   /** What the settings screen does (app/settings/settingsService.ts). */
   settingsPanel?: SettingsPanelApi
   templates?: TemplatesService
+  knowledge?: KnowledgeService
 }
 
 /** Services that do nothing: the default for tests and for UI pieces rendered on their own. */

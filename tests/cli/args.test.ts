@@ -20,6 +20,11 @@ describe('parseArgs', () => {
         '--api-key-env',
         'K',
         '--no-stream',
+        '--knowledge',
+        'kb_a=docs/a',
+        '--knowledge=kb_b=b.md',
+        '--embeddings-model',
+        'e',
         '--json',
       ]),
     ).toEqual({
@@ -29,6 +34,8 @@ describe('parseArgs', () => {
       baseUrl: 'http://h/v1',
       model: 'm',
       apiKeyEnv: 'K',
+      knowledge: { kb_a: 'docs/a', kb_b: 'b.md' },
+      embeddingsModel: 'e',
       stream: false,
       json: true,
     })

@@ -17,6 +17,7 @@ describe('node definitions', () => {
       'merge',
       'subflow',
       'loop',
+      'knowledge',
       'output',
       'note',
       'unsupported',

@@ -71,6 +71,7 @@ describe('a node type declared only by its definition', () => {
     expect(nodeCatalog.palette()).toEqual([
       'input',
       'template',
+      'knowledge',
       'llm',
       'agent',
       'code',

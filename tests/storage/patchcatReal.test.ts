@@ -55,6 +55,7 @@ const WARDFLOW_TYPES: Record<string, string> = {
   aggregator: 'merge',
   loop: 'loop',
   'sub-workflow': 'subflow',
+  knowledge: 'knowledge',
 }
 
 interface PatchCatFile {
@@ -329,5 +330,29 @@ describe.skipIf(!present)('real PatchCat agent fixtures run their code tools in 
       expect(output).toMatchObject({ output: { final_answer: 'You receive 3164.63 CNY.' } })
     },
     60_000,
+  )
+})
+
+describe('the PatchCat RAG template', () => {
+  it.skipIf(!files.includes('en-rag-agentic-auditor.json'))(
+    'imports its knowledge node naming its base, and says the base must be added',
+    () => {
+      const { doc, notes } = load('en-rag-agentic-auditor.json')
+      const node = doc.nodes.find((n) => n.id === 'node_knowledge')
+      expect(node).toMatchObject({
+        type: 'knowledge',
+        data: {
+          config: {
+            base: 'kb_patchcat_arch',
+            query: '{{node_input.client_requirement}}',
+            topK: 4,
+            minScore: 0.25,
+          },
+        },
+      })
+      expect(notes.join('\n')).toContain(
+        'node_knowledge: searches knowledge base "kb_patchcat_arch (PatchCat Architecture Whitepaper)", whose documents a file never carries: before running, add a base with the id "kb_patchcat_arch" on the Knowledge screen (CLI: --knowledge kb_patchcat_arch=<folder or file>).',
+      )
+    },
   )
 })

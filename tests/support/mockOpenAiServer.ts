@@ -23,6 +23,7 @@
 import { resolve as resolvePath } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { demoVector } from '../../src/knowledge/demoVectors.ts'
 import {
   lastUserText,
   listen,
@@ -348,6 +349,8 @@ export async function startMockOpenAiServer(options: MockOpenAiOptions = {}): Pr
         data: models.map((id) => ({ id, object: 'model', owned_by: 'mock' })),
       })
     }
+    const embeddings = embeddingsReply(request.method, path, request.body)
+    if (embeddings !== undefined) return sendJson(res, 200, embeddings)
     if (request.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/chat/completions')) {
       return sendJson(res, 404, {
         error: { message: `Unknown path ${request.path}`, type: 'invalid_request_error' },
@@ -391,6 +394,25 @@ export async function startMockOpenAiServer(options: MockOpenAiOptions = {}): Pr
     setScript,
     close: server.close,
   }
+}
+
+/**
+ * OpenAI's `POST /v1/embeddings` and Ollama's `POST /api/embed`, answered with the demo's
+ * deterministic vectors of each input (texts sharing words point the same way).
+ */
+function embeddingsReply(method: string, path: string, body: unknown): unknown {
+  if (method !== 'POST') return undefined
+  const raw = (body as { input?: unknown } | undefined)?.input
+  const input = (Array.isArray(raw) ? raw : [raw]).map(String)
+  const vectors = input.map((text) => Array.from(demoVector(text)))
+  if (path === '/v1/embeddings' || path === '/embeddings') {
+    return {
+      object: 'list',
+      data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+    }
+  }
+  if (path === '/api/embed') return { embeddings: vectors }
+  return undefined
 }
 
 function argValue(args: string[], name: string): string | undefined {

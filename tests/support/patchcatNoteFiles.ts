@@ -51,6 +51,23 @@ export const EVERY_NOTE_FILE = {
         inputs: { prompt: 'Help' },
       },
     },
+    // knowledgeAddBase
+    {
+      id: 'kb_named',
+      type: 'knowledge',
+      position: at(500),
+      data: {
+        label: 'Docs',
+        config: { knowledgeBaseId: 'kb_docs', knowledgeBaseName: 'Docs', query: 'x', topK: 3 },
+      },
+    },
+    // knowledgeNoBase
+    {
+      id: 'kb_unnamed',
+      type: 'knowledge',
+      position: at(550),
+      data: { label: 'No base', config: { query: 'x' } },
+    },
     // placeholder.noEquivalent
     { id: 'router', type: 'email', position: at(600), data: { label: 'Router', config: {} } },
     // placeholder.language

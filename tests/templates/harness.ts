@@ -12,6 +12,7 @@ import {
   preflight,
   runFlow,
   type FlowDocument,
+  type KnowledgeSearch,
   type RunContext,
   type RunEvent,
 } from '../../src/engine/index.ts'
@@ -22,6 +23,11 @@ import { createNodeCodeRunner } from '../../src/sandbox/node-runner.ts'
 import type { SandboxCodeRunner } from '../../src/sandbox/pool.ts'
 import { defaultSettings } from '../../src/settings/schema.ts'
 import { parseWorkflowText } from '../../src/storage/workflowFile.ts'
+import { chunkText } from '../../src/knowledge/chunk.ts'
+import { demoVector } from '../../src/knowledge/demoVectors.ts'
+import { documentKind, documentText } from '../../src/knowledge/extract.ts'
+import { createMemoryKnowledge } from '../../src/knowledge/memoryKnowledge.ts'
+import { createBaseIndex, type BaseIndex } from '../../src/knowledge/search.ts'
 
 /** The repository's public/ folder (vitest runs from the repository root, in every environment). */
 export const PUBLIC_DIR = `${resolve(process.cwd(), 'public')}/`
@@ -38,6 +44,7 @@ export interface IndexEntry {
   description: string
   tags: string[]
   featured?: boolean
+  knowledge?: { base: string; name: string; files: string[] }
 }
 
 export function readIndex(): { format: string; version: number; templates: IndexEntry[] } {
@@ -112,11 +119,39 @@ export async function runTemplate(doc: FlowDocument, codeRunner: SandboxCodeRunn
     signal: new AbortController().signal,
     protection: settings.runtimeProtection,
     baseUrl: SITE_BASE,
+    knowledge: templateKnowledge(),
   }
   const started = Date.now()
   const events: RunEvent[] = []
   for await (const event of runFlow(doc, engineRegistry, ctx)) events.push(event)
   return { events, requests, durationMs: Date.now() - started }
+}
+
+/**
+ * The bases the templates' index names, made from their bundled files as the app makes them
+ * when a template opens: the same chunking, the HTML read as text, the demo's vectors.
+ */
+function templateKnowledge(): KnowledgeSearch {
+  const bases = new Map<string, BaseIndex>()
+  for (const entry of readIndex().templates) {
+    if (entry.knowledge === undefined) continue
+    const chunks = entry.knowledge.files.flatMap((file) => {
+      const name = file.slice(file.lastIndexOf('/') + 1)
+      const kind = documentKind(name)
+      if (kind === undefined || kind === 'pdf') throw new Error(`${file} is not a text document`)
+      return chunkText(documentText(kind, readTemplateText(file))).map((chunk, i) => ({
+        id: `${name}#${i}`,
+        text: chunk.text,
+        source: name,
+        vector: demoVector(chunk.text),
+      }))
+    })
+    bases.set(entry.knowledge.base, createBaseIndex(chunks))
+  }
+  return createMemoryKnowledge(bases, {
+    howToAdd: (id) => `No template bundles a base "${id}".`,
+    embedQuery: async (_base, query) => demoVector(query),
+  })
 }
 
 export function createRunner(): SandboxCodeRunner {

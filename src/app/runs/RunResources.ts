@@ -11,6 +11,7 @@ import {
   type CodeRunner,
   type FetchLike,
   type FlowDocument,
+  type KnowledgeSearch,
   type RunContext,
   type TokenEstimator,
 } from '../../engine/index.ts'
@@ -36,6 +37,8 @@ export interface RunHost {
   loadEstimator(): Promise<TokenEstimator>
   /** The site's address: HTTP nodes and tools resolve `./x` URLs against it (RunContext.baseUrl). */
   baseUrl?: string
+  /** Knowledge bases for `knowledge` nodes (RunContext.knowledge). */
+  knowledge?: KnowledgeSearch
 }
 
 /** The message shown when a locked key is needed and cannot be unlocked. */
@@ -188,6 +191,7 @@ export class RunResources {
       signal,
       protection: { ...settings.runtimeProtection },
       baseUrl: this.host.baseUrl,
+      ...(this.host.knowledge === undefined ? {} : { knowledge: this.host.knowledge }),
     }
   }
 }

@@ -3,6 +3,7 @@
  * window.fetch, the QuickJS Web Worker sandbox, the tokenizer in a Web Worker of its own), the
  * storage runs repository, and the passphrase prompt of the settings area for locked keys.
  */
+import type { KnowledgeSearch } from '../../engine/index.ts'
 import { engineRegistry } from '../../nodes/registry.ts'
 import { siteUrl } from '../../platform/siteUrl.ts'
 import { systemClock } from '../../platform/systemClock.ts'
@@ -49,6 +50,17 @@ export function settingsKeyAccess(core: Pick<AppCore, 'settings' | 'area'>): Key
   }
 }
 
+/** The browser's knowledge port, loaded (with the worker client) by the first knowledge search. */
+function lazyKnowledge(core: Pick<AppCore, 'db'>): KnowledgeSearch {
+  let port: Promise<KnowledgeSearch> | undefined
+  return {
+    async search(query) {
+      port ??= import('../knowledge/browserKnowledge.ts').then((m) => m.createBrowserKnowledge(core.db))
+      return (await port).search(query)
+    },
+  }
+}
+
 /** The run installer for app/areas.ts. */
 export function installRuns(core: AppCore, services: AppServices): Installed {
   const service = createRunService({
@@ -59,7 +71,7 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
     registry: engineRegistry,
     flush: () => services.flows.flush(),
     repository: dexieRunsRepository(core.db),
-    host: browserRunHost(),
+    host: { ...browserRunHost(), knowledge: lazyKnowledge(core) },
     keys: settingsKeyAccess(core),
     loadFlow: async (id) => {
       const [storage, db] = await Promise.all([loadStorage(), core.db()])

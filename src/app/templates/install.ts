@@ -63,6 +63,23 @@ export function templatesInstaller(options: TemplatesInstallerOptions = {}): Ser
       newId: newFlowId,
       now: () => new Date().toISOString(),
       translate,
+      async ensureKnowledge(spec, fetchFile) {
+        // The knowledge area loads with the first template that has a base, not before.
+        const { knowledge } = await core.area('knowledge')
+        if (knowledge === undefined) throw new Error('the knowledge area did not load')
+        if ((await knowledge.listBases()).some((base) => base.id === spec.base)) return
+        const files = await Promise.all(
+          spec.files.map(async (path) => {
+            const name = path.slice(path.lastIndexOf('/') + 1)
+            return new File([await fetchFile(path)], name, {
+              type: name.endsWith('.html') ? 'text/html' : 'text/markdown',
+            })
+          }),
+        )
+        await knowledge.createBase({ id: spec.base, name: spec.name, vectors: true })
+        const refused = (await knowledge.addFiles(spec.base, files)).filter((outcome) => !outcome.ok)
+        if (refused.length > 0) throw new Error(refused.map((outcome) => outcome.name).join(', '))
+      },
     })
     return { services: { templates: service } }
   }

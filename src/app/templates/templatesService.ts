@@ -26,7 +26,27 @@ const entrySchema = z.object({
   description: z.string().default(''),
   tags: z.array(z.string()).default([]),
   featured: z.boolean().default(false),
+  /**
+   * A knowledge base the template searches, made from bundled documents (templates/knowledge/…)
+   * when the template opens and no base of that id exists yet.
+   */
+  knowledge: z
+    .object({
+      base: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+      name: z.string().min(1),
+      files: z
+        .array(z.string().regex(/^knowledge\/[A-Za-z0-9._-]{1,64}\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/))
+        .min(1),
+    })
+    .optional(),
 })
+
+/** A template's bundled knowledge base (see `knowledge` in the index). */
+export interface TemplateKnowledge {
+  base: string
+  name: string
+  files: readonly string[]
+}
 
 const indexSchema = z.object({
   format: z.literal('wardflow.templates'),
@@ -47,6 +67,11 @@ export interface TemplatesServiceDeps {
   now(): string
   /** `templates:` catalogue text in the UI language; undefined when that language has none. */
   translate(key: string, values?: Record<string, string>): string | undefined
+  /**
+   * Makes the template's knowledge base from its bundled documents unless a base with that id
+   * exists; `fetchFile` reads a file under templates/. Absent: templates open without their base.
+   */
+  ensureKnowledge?(knowledge: TemplateKnowledge, fetchFile: (file: string) => Promise<string>): Promise<void>
 }
 
 export interface AppTemplatesService extends TemplatesService {
@@ -121,7 +146,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps): AppTemplates
     return fresh
   }
 
-  async function load(id: string): Promise<FlowDocument> {
+  async function load(id: string): Promise<{ doc: FlowDocument; entry: TemplateSummary }> {
     const entry = (await list()).find((t) => t.id === id)
     if (!entry) throw new TemplateFailure({ key: 'unknown', values: { id } })
     const name = text(entry.nameKey, entry.name)
@@ -137,7 +162,7 @@ export function createTemplatesService(deps: TemplatesServiceDeps): AppTemplates
       const reason = first ? `${first.path === '' ? '' : `${first.path}: `}${first.message}` : ''
       throw new TemplateFailure({ key: 'invalid', values: { name, reason } })
     }
-    return localize(parsed.doc, entry)
+    return { doc: localize(parsed.doc, entry), entry }
   }
 
   function report(failure: GalleryError): void {
@@ -155,7 +180,15 @@ export function createTemplatesService(deps: TemplatesServiceDeps): AppTemplates
     gallery().setOpening(id)
     gallery().setOpenError(null)
     try {
-      const doc = await load(id)
+      const { doc, entry } = await load(id)
+      if (entry.knowledge !== undefined && deps.ensureKnowledge !== undefined) {
+        const name = text(entry.nameKey, entry.name)
+        try {
+          await deps.ensureKnowledge(entry.knowledge, fetchText)
+        } catch (error) {
+          throw new TemplateFailure({ key: 'knowledge', values: { name, reason: reasonOf(error) } })
+        }
+      }
       try {
         await deps.openNewFlow(doc)
       } catch (error) {

@@ -17,6 +17,7 @@ import { LanguageSelect } from './LanguageSelect.tsx'
 import { SaveIndicator } from './SaveIndicator.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { TemplatesButton } from '../templates/TemplatesButton.tsx'
+import { KnowledgeButton } from '../knowledge/KnowledgeButton.tsx'
 import { usePrefetchArea } from '../usePrefetchArea.ts'
 
 export function Toolbar() {
@@ -130,6 +131,7 @@ export function Toolbar() {
       </div>
       <div className="wf-toolbar__group" role="group" aria-label={t('toolbar.files')}>
         <TemplatesButton />
+        <KnowledgeButton />
         <IconButton
           icon="upload"
           label={t('toolbar.import')}
