@@ -101,7 +101,7 @@ function startRun(flow: FlowDocument, registry: NodeRegistry, ctx: RunContext): 
         if (event.type === 'runFinish') ended = true
         events.push(event)
       }
-      const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, forward: push, run: runFlow })
+      const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, run: runFlow })
       scheduler = new RunScheduler(plan, runCtx, push, () => events.close())
       queue = events
       scheduler.start()
@@ -162,13 +162,8 @@ export async function runNode(
     const output = outputs[parent]
     if (output && Object.hasOwn(outputs, parent)) direct[parent] = output
   }
-  // A sub-flow run from here has no run stream to show its nodes in.
-  const nodeCtx = nestedContext(ctx, {
-    registry,
-    flowId: flow.metadata.id,
-    forward: () => undefined,
-    run: runFlow,
-  })
+  // A sub-flow run from here has no run stream to show its nodes in (the host has no forward).
+  const nodeCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, run: runFlow })
   return executeNode({
     node,
     type,

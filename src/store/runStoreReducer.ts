@@ -5,10 +5,13 @@
  * console text also records its pieces beside the lines, consoleText.ts: invisible to callers.)
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
-import { keyedRecord, ownValue } from '../engine/index.ts'
+import { canvasPlace, keyedRecord, ownValue } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
-import { subflowLine } from './subflowEvents.ts'
+import { subflowConsole } from './subflowEvents.ts'
+import { withIteration, type IterationRecord } from './runIterations.ts'
+
+export type { IterationRecord } from './runIterations.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
 
@@ -62,35 +65,13 @@ export interface NodeRunState {
   /** The skip's reason code (`notTaken`, `upstreamFailed`, `stopped`), for styling. */
   skipCode?: string
   /**
-   * A loop body node's runs, one per iteration, by iteration index (events with `path`): what the
-   * console and inspector browse. The fields above show the latest iteration.
+   * A loop body node's runs, one per iteration (events whose `nesting` has loops), in iteration
+   * order (outer loops first): what the console and inspector browse. The fields above show the
+   * latest iteration.
    */
   iterations?: readonly IterationRecord[]
-}
-
-/** One iteration of a loop body node: its inputs, output or error. */
-export interface IterationRecord {
-  iteration: number
-  /** The enclosing loops, outermost first. */
-  path: readonly string[]
-  status: NodeRunStatus
-  inputs?: Readonly<Record<string, unknown>>
-  output?: Readonly<Record<string, unknown>>
-  error?: { code: string; message: string }
-  skipReason?: string
-  durationMs?: number
-}
-
-type BodyEvent = { path?: string[]; iteration?: number }
-
-/** `state` with its record of `event`'s iteration updated by `patch` (events outside a body: as is). */
-function withIteration(state: NodeRunState, event: BodyEvent, patch: Partial<IterationRecord>): NodeRunState {
-  if (event.path === undefined) return state
-  const index = event.iteration ?? 0
-  const list = [...(state.iterations ?? [])]
-  const before = list[index] ?? { iteration: index, path: event.path, status: 'queued' as const }
-  list[index] = { ...before, ...patch }
-  return { ...state, iterations: list }
+  /** A `subflow` node: the called flow's node whose text streamed into this console last. */
+  innerStream?: string
 }
 
 export type RunOutcome = 'success' | 'error' | 'cancelled'
@@ -266,18 +247,24 @@ export function reduceRunEvents(
   }
 
   for (const event of events) {
-    // With `path` and no `iteration` an event comes from inside a sub-flow (a loop body's events
-    // carry their iteration, and are this flow's own nodes).
-    if (
-      event.path !== undefined &&
-      event.path.length > 0 &&
-      !('iteration' in event && event.iteration !== undefined)
-    ) {
-      const caller = event.path[0] as string
-      const line = subflowLine({ ...event, path: event.path }, lines)
-      if (line) put(caller, withLine(node(caller), line))
+    // Events of nodes inside a body or a sub-flow carry `nesting` (engine nesting.ts); those
+    // from inside a sub-flow belong to the calling node of this canvas, not to their own id.
+    const place = 'nodeId' in event && event.nesting !== undefined ? canvasPlace(event) : undefined
+    if (place?.inner && 'nodeId' in event) {
+      const shown = subflowConsole(event, place, lines)
+      const caller = node(place.nodeId)
+      if (shown?.kind === 'line') put(place.nodeId, withLine(caller, shown.line))
+      else if (shown?.kind === 'text' && shown.text !== '') {
+        // A header line whenever another node of the called flow takes over the stream.
+        const headed =
+          caller.innerStream === shown.from
+            ? caller
+            : withLine(caller, { kind: 'info', text: `› ${shown.from}` })
+        put(place.nodeId, { ...withText(headed, shown.channel, shown.text), innerStream: shown.from })
+      }
       continue
     }
+    const loops = place?.loops ?? []
     switch (event.type) {
       case 'runStart': {
         // A new run starts from a clean canvas: every badge and console text of the last run
@@ -307,7 +294,7 @@ export function reduceRunEvents(
           event.nodeId,
           withIteration(
             { ...node(event.nodeId), status: 'running', inputs: event.inputs, startedAt: event.at },
-            event,
+            loops,
             { status: 'running', inputs: event.inputs },
           ),
         )
@@ -328,14 +315,14 @@ export function reduceRunEvents(
         if (event.usage) state.usage = event.usage
         put(
           event.nodeId,
-          withIteration(state, event, {
+          withIteration(state, loops, {
             status: event.status,
             output: event.output,
             durationMs: event.durationMs,
           }),
         )
         // A body node settles once per iteration; the run counts its loop, not them.
-        if (event.path === undefined) settle()
+        if (event.nesting === undefined) settle()
         break
       }
       case 'nodeError': {
@@ -349,13 +336,13 @@ export function reduceRunEvents(
         const status = stopped ? 'stopped' : 'error'
         put(
           event.nodeId,
-          withIteration({ ...base, status, error, durationMs: event.durationMs }, event, {
+          withIteration({ ...base, status, error, durationMs: event.durationMs }, loops, {
             status,
             error,
             durationMs: event.durationMs,
           }),
         )
-        if (event.path === undefined)
+        if (event.nesting === undefined)
           settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: errorText })
         break
       }
@@ -367,8 +354,8 @@ export function reduceRunEvents(
           skipReason: skipText,
           skipCode: event.reason,
         }
-        put(event.nodeId, withIteration(skipped, event, { status: 'skipped', skipReason: skipText }))
-        if (event.path === undefined) settle()
+        put(event.nodeId, withIteration(skipped, loops, { status: 'skipped', skipReason: skipText }))
+        if (event.nesting === undefined) settle()
         break
       }
       case 'runFinish':

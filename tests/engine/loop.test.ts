@@ -114,8 +114,9 @@ describe('loop: forEach', () => {
     expect(maxActive).toBe(3)
     // Body events say where they happened; the scheduler never ran `d` on its own.
     const body = ofType(events, 'nodeFinish').filter((e) => e.nodeId === 'd')
-    expect(body.map((e) => e.iteration).sort()).toEqual([0, 1, 2, 3, 4])
-    expect(body.every((e) => e.path?.join() === 'each')).toBe(true)
+    expect(body.map((e) => e.nesting?.[0]?.iteration).sort()).toEqual([0, 1, 2, 3, 4])
+    expect(body.every((e) => e.nesting?.length === 1 && e.nesting[0]?.nodeId === 'each')).toBe(true)
+    expect(body.every((e) => e.path === undefined)).toBe(true)
     expect(ofType(events, 'runStart')[0]?.nodeIds).toEqual(['src', 'each', 'out'])
     expect(ofType(events, 'runFinish')[0]?.status).toBe('success')
     expect(ofType(events, 'nodeFinish').find((e) => e.nodeId === 'out')?.output).toEqual({ text: '5' })

@@ -25,7 +25,7 @@ describe('run store: loop iterations', () => {
       [1, 'success', '1:'],
       [2, 'success', '2:c'],
     ])
-    expect(body?.iterations?.every((r) => r.path.join() === 'each')).toBe(true)
+    expect(body?.iterations?.every((r) => r.loops.map((s) => s.nodeId).join() === 'each')).toBe(true)
     expect(view.run?.total).toBe(2)
     expect(view.run?.done).toBe(2)
     expect(view.run?.status).toBe('success')

@@ -3,7 +3,14 @@
  * its events with each node's consecutive chunks merged, node outputs and timings, status and
  * usage. The run service saves the result once, when `runFinish` arrives.
  */
-import { keyedRecord, ownValue, type NodeChunkEvent, type RunEvent, type Usage } from '../../engine/index.ts'
+import {
+  keyedRecord,
+  nodeStreamKey,
+  ownValue,
+  type NodeChunkEvent,
+  type RunEvent,
+  type Usage,
+} from '../../engine/index.ts'
 import type { NodeTiming, RunRecord } from '../../storage/rows.ts'
 
 export class RunRecorder {
@@ -11,7 +18,11 @@ export class RunRecorder {
   // Keyed by node id, which may be any name (`__proto__` too): records without a prototype.
   private readonly outputs = keyedRecord<Record<string, unknown>>()
   private readonly timings = keyedRecord<NodeTiming>()
-  /** Index of each node's last event while it is a chunk more text may be merged into. */
+  /**
+   * Index of each node stream's last event while it is a chunk more text may be merged into, by
+   * node and place (nesting.ts `nodeStreamKey`: a body node's iterations and a sub-flow's nodes are
+   * streams of their own).
+   */
   private readonly openChunk = new Map<string, number>()
   private startedAt: number | undefined
   private finish: { at: number; status: RunRecord['status']; usage: Usage } | undefined
@@ -22,9 +33,9 @@ export class RunRecorder {
   ) {}
 
   push(event: RunEvent): void {
-    // A sub-flow's nodes are not this flow's: their events are kept, but not as its outputs.
-    if (event.path !== undefined) {
-      this.events.push(event)
+    // Events of body nodes and sub-flows' nodes are kept, but are not this flow's outputs or timings.
+    if (event.nesting !== undefined) {
+      this.keep(event)
       return
     }
     switch (event.type) {
@@ -78,17 +89,18 @@ export class RunRecorder {
 
   private keep(event: RunEvent): void {
     if (event.type !== 'nodeChunk') {
-      if ('nodeId' in event) this.openChunk.delete(event.nodeId)
+      if ('nodeId' in event) this.openChunk.delete(nodeStreamKey(event))
       this.events.push(event)
       return
     }
-    const at = this.openChunk.get(event.nodeId)
+    const key = nodeStreamKey(event)
+    const at = this.openChunk.get(key)
     const last = at === undefined ? undefined : (this.events[at] as NodeChunkEvent)
     if (last && at !== undefined && last.channel === event.channel) {
       this.events[at] = { ...last, text: last.text + event.text }
       return
     }
-    this.openChunk.set(event.nodeId, this.events.length)
+    this.openChunk.set(key, this.events.length)
     this.events.push(event)
   }
 }

@@ -42,6 +42,15 @@ interface ChunkLike {
   nodeId?: unknown
   channel?: unknown
   text: string
+  /** Where the node ran (engine events.ts); older records: `path` and `iteration`. */
+  nesting?: unknown
+  path?: unknown
+  iteration?: unknown
+}
+
+/** Two chunks of one stream come from the same place (a sub-flow's `q` is not the canvas's `q`). */
+function samePlace(a: ChunkLike, b: ChunkLike): boolean {
+  return JSON.stringify([a.nesting, a.path, a.iteration]) === JSON.stringify([b.nesting, b.path, b.iteration])
 }
 
 function isChunk(event: unknown): event is ChunkLike {
@@ -63,7 +72,8 @@ export function compactEvents(events: readonly unknown[]): unknown[] {
       isChunk(last) &&
       last.nodeId === event.nodeId &&
       last.channel === event.channel &&
-      last.runId === event.runId
+      last.runId === event.runId &&
+      samePlace(last, event)
     ) {
       out[out.length - 1] = { ...last, text: last.text + event.text }
     } else out.push(event)
