@@ -108,15 +108,12 @@ describe('event batcher', () => {
     const frames = new ManualFrames()
     const applied: RunEvent[] = []
     const batcher = createEventBatcher((events) => applied.push(...events), frames)
-    const inner: RunEvent = {
-      ...chunk('q', 'inner '),
-      path: ['call'],
-      nesting: [{ nodeId: 'call', kind: 'subflow' }],
-    }
+    const place = { path: ['call'], nesting: [{ nodeId: 'call', kind: 'subflow' as const }] }
+    const inner = (text: string): RunEvent => ({ ...chunk('q', text), ...place })
     batcher.push(chunk('q', 'top '))
-    batcher.push(inner)
+    batcher.push(inner('inner '))
     batcher.push(chunk('q', 'again'))
-    batcher.push({ ...inner, text: 'more' })
+    batcher.push(inner('more'))
     batcher.flush()
     expect(applied.map((e) => [e.path?.join() ?? '', e.type === 'nodeChunk' ? e.text : ''])).toEqual([
       ['', 'top again'],
