@@ -125,3 +125,35 @@ test('a sub-flow’s streamed text shows in the calling node’s console while i
   await expect(run.console(call)).toContainText('tea30 please')
   await expect(run.console(output)).toContainText('tea30 please')
 })
+
+test('the problems list names a circle of sub-flow calls as it is built, before Run', async ({ app }) => {
+  test.setTimeout(120_000)
+  const { canvas, inspector, flows } = app
+  await flows.ready()
+  const [first] = await flows.names()
+  if (first === undefined) throw new Error('no flow in the list')
+  await flows.rename(first, 'Alpha')
+
+  // Beta calls Alpha.
+  await flows.create()
+  const second = (await flows.names()).find((name) => name !== 'Alpha')
+  await flows.rename(second ?? '', 'Beta')
+  const back = await canvas.addByClick('subflow')
+  await canvas.select(back)
+  await inspector.shows(back)
+  await inspector.subflowFlow.selectOption({ label: 'Alpha' })
+
+  // In Alpha, a Sub-flow node picked to call Beta closes the circle: the list says so at once.
+  await flows.open('Alpha')
+  const problems = app.page.getByTestId('problems-list')
+  await expect(problems.locator('[data-code="SUBFLOW_RECURSION"]')).toHaveCount(0)
+  const call = await canvas.addByClick('subflow')
+  await canvas.select(call)
+  await inspector.shows(call)
+  await inspector.subflowFlow.selectOption({ label: 'Beta' })
+  const circle = problems.locator(`[data-code="SUBFLOW_RECURSION"][data-node-id="${call}"]`)
+  await expect(circle).toContainText('Alpha -> Beta -> Alpha')
+  // Picking no flow again clears it.
+  await inspector.subflowFlow.selectOption({ index: 0 })
+  await expect(circle).toHaveCount(0)
+})

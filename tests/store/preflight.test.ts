@@ -75,7 +75,10 @@ describe('preflight watcher', () => {
     store.getState().actions.setConfigField('call', 'flow', 'b')
     await vi.advanceTimersByTimeAsync(PREFLIGHT_DEBOUNCE_MS)
     const circle = problemsStore.getState().problems.find((p) => p.code === 'SUBFLOW_RECURSION')
-    expect(circle).toMatchObject({ nodeId: 'call', params: { chain: 'f1 -> b -> f1' } })
+    expect(circle).toMatchObject({
+      nodeId: 'call',
+      params: { chain: 'f1 -> b -> f1', names: 'Flow -> B -> Flow' },
+    })
     expect(circle?.message).toContain('f1 -> b -> f1')
     // A flow that is not saved anywhere: read again, and reported as missing.
     store.getState().actions.setConfigField('call', 'flow', 'ghost')
