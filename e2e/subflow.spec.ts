@@ -3,6 +3,7 @@
  * are mapped and its Output keys shown, the run returns its Output values, and Open opens it.
  */
 import { expect, test } from './support/fixtures.ts'
+import { readProbes, startProbes } from './support/pageProbes.ts'
 
 test.beforeEach(async ({ app }) => {
   await app.open()
@@ -61,4 +62,98 @@ test('a Sub-flow node runs a saved flow picked in the inspector and shows its ou
   await inspector.subflowOpen.click()
   await expect(flows.current()).toContainText('Shouter')
   await expect(canvas.nodes).toHaveCount(2)
+})
+
+test('a sub-flow’s streamed text shows in the calling node’s console while it runs', async ({ app }) => {
+  test.setTimeout(120_000)
+  const { canvas, inspector, flows, run } = app
+  await flows.ready()
+
+  // The called flow: Input (question) -> LLM on the offline demo provider -> Output.
+  const question = `Tell me about ${Array.from({ length: 30 }, (_, i) => `tea${i + 1}`).join(' ')} please`
+  const subInput = await canvas.addByClick('input')
+  const subLlm = await canvas.addByClick('llm')
+  const subOutput = await canvas.addByClick('output')
+  await canvas.moveNode(subLlm, 0, 200)
+  await canvas.moveNode(subOutput, 300, 200)
+  await canvas.fitView()
+  await canvas.connect(subInput, subLlm)
+  await canvas.connect(subLlm, subOutput)
+  await canvas.select(subLlm)
+  await inspector.shows(subLlm)
+  await inspector.field('Prompt').fill(`{{${subInput}.question}}`)
+  await canvas.select(subOutput)
+  await inspector.shows(subOutput)
+  await inspector.typeInto(inspector.recordName('Values', 1), 'answer')
+  await inspector.typeInto(inspector.recordValue('Values', 1), `{{${subLlm}.response}}`)
+  const [calledName] = await flows.names()
+  if (calledName === undefined) throw new Error('no flow in the list')
+  await flows.rename(calledName, 'Streamer')
+
+  // The calling flow: Input (question) -> Sub-flow (Streamer) -> Output.
+  await flows.create()
+  const input = await canvas.addByClick('input')
+  const call = await canvas.addByClick('subflow')
+  const output = await canvas.addByClick('output')
+  await canvas.moveNode(call, 0, 200)
+  await canvas.moveNode(output, 300, 200)
+  await canvas.fitView()
+  await canvas.connect(input, call)
+  await canvas.connect(call, output)
+  await canvas.select(input)
+  await inspector.shows(input)
+  await inspector.recordValue('Values', 1).fill(question)
+  await canvas.select(call)
+  await inspector.shows(call)
+  await inspector.subflowFlow.selectOption({ label: 'Streamer' })
+  await inspector.typeInto(inspector.subflowInput('question'), `{{${input}.question}}`)
+  await canvas.select(output)
+  await inspector.shows(output)
+  await inspector.typeInto(inspector.recordValue('Values', 1), `{{${call}.answer}}`)
+  await canvas.clickEmpty()
+
+  // Sampled inside the page while the calling node runs: its console grows piece by piece.
+  await startProbes(app.page, call)
+  await run.start()
+  await run.finished()
+  await run.expectStatus(call, 'success')
+  const { lengths } = await readProbes(app.page)
+  const growth = lengths.filter((n, i) => i > 0 && n > (lengths[i - 1] ?? 0))
+  expect(growth.length, `console lengths while running: ${lengths.join(',')}`).toBeGreaterThanOrEqual(3)
+  // The called flow's LLM node is named above its text; its echo of the question is there in full.
+  await expect(run.console(call)).toContainText(`› ${subLlm}`)
+  await expect(run.console(call)).toContainText('tea30 please')
+  await expect(run.console(output)).toContainText('tea30 please')
+})
+
+test('the problems list names a circle of sub-flow calls as it is built, before Run', async ({ app }) => {
+  test.setTimeout(120_000)
+  const { canvas, inspector, flows } = app
+  await flows.ready()
+  const [first] = await flows.names()
+  if (first === undefined) throw new Error('no flow in the list')
+  await flows.rename(first, 'Alpha')
+
+  // Beta calls Alpha.
+  await flows.create()
+  const second = (await flows.names()).find((name) => name !== 'Alpha')
+  await flows.rename(second ?? '', 'Beta')
+  const back = await canvas.addByClick('subflow')
+  await canvas.select(back)
+  await inspector.shows(back)
+  await inspector.subflowFlow.selectOption({ label: 'Alpha' })
+
+  // In Alpha, a Sub-flow node picked to call Beta closes the circle: the list says so at once.
+  await flows.open('Alpha')
+  const problems = app.page.getByTestId('problems-list')
+  await expect(problems.locator('[data-code="SUBFLOW_RECURSION"]')).toHaveCount(0)
+  const call = await canvas.addByClick('subflow')
+  await canvas.select(call)
+  await inspector.shows(call)
+  await inspector.subflowFlow.selectOption({ label: 'Beta' })
+  const circle = problems.locator(`[data-code="SUBFLOW_RECURSION"][data-node-id="${call}"]`)
+  await expect(circle).toContainText('Alpha -> Beta -> Alpha')
+  // Picking no flow again clears it.
+  await inspector.subflowFlow.selectOption({ index: 0 })
+  await expect(circle).toHaveCount(0)
 })

@@ -4,9 +4,9 @@
  * the flow's outputs at the end. `--json` bypasses all of this and prints raw events. Every text
  * that comes from the file, a model or a server is shown with its control characters escaped.
  */
-import type { FlowDocument, FlowNode, RunEvent, Usage } from '../engine/index.ts'
+import type { CanvasPlace, FlowDocument, FlowNode, NestingSegment, RunEvent, Usage } from '../engine/index.ts'
 import { nodeCatalog } from '../nodes/registry.ts'
-import { valueToText } from '../engine/index.ts'
+import { canvasPlace, valueToText } from '../engine/index.ts'
 import { manyLines, oneLine } from './terminalText.ts'
 
 export interface Style {
@@ -23,6 +23,11 @@ const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, green: (t) 
 export function ansiStyle(): Style {
   const wrap = (open: number, close: number) => (text: string) => `\u001b[${open}m${text}\u001b[${close}m`
   return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) }
+}
+
+/** A loop segment as the CLI names it: `each #2`. */
+function step(segment: NestingSegment): string {
+  return `${oneLine(segment.nodeId)} #${segment.iteration ?? 0}`
 }
 
 function seconds(ms: number): string {
@@ -47,9 +52,9 @@ export class HumanPrinter {
   ) {}
 
   /** A node's name, and for a loop body's node which iteration of which loop (`each #2`). */
-  private where(event: { nodeId: string; path?: string[]; iteration?: number }): string {
-    const name = this.name(event.nodeId)
-    return event.path === undefined ? name : `${name} [${event.path.join(' > ')} #${event.iteration ?? 0}]`
+  private where(nodeId: string, loops: readonly NestingSegment[]): string {
+    const name = this.name(nodeId)
+    return loops.length === 0 ? name : `${name} [${loops.map(step).join(' > ')}]`
   }
 
   private name(nodeId: string): string {
@@ -71,9 +76,10 @@ export class HumanPrinter {
 
   print(event: RunEvent): void {
     const s = this.style
-    // A sub-flow's events (path, no iteration); a loop body's carry their iteration and print below.
-    if (event.path !== undefined && !('iteration' in event && event.iteration !== undefined))
-      return this.printInner(event, event.path)
+    // Where the event happened (engine nesting.ts): a sub-flow's events print under the calling node.
+    const place = 'nodeId' in event && event.nesting !== undefined ? canvasPlace(event) : undefined
+    if (place?.inner) return this.printInner(event, this.innerWhere(event, place))
+    const loops = place?.loops ?? []
     switch (event.type) {
       case 'runStart':
         this.line(
@@ -83,29 +89,36 @@ export class HumanPrinter {
         )
         break
       case 'nodeStart':
-        this.line(s.dim(`● ${this.where(event)} started`))
+        this.line(s.dim(`● ${this.where(event.nodeId, loops)} started`))
         break
       case 'nodeChunk':
-        this.chunk(event, event.channel, event.text)
+        this.chunk(event.nodeId, event.channel, event.text, this.where(event.nodeId, loops))
         break
       case 'guard':
         this.line(
-          s.yellow(`  ⚠ ${this.where(event)} [${event.layer} ${event.level}] ${oneLine(event.message)}`),
+          s.yellow(
+            `  ⚠ ${this.where(event.nodeId, loops)} [${event.layer} ${event.level}] ${oneLine(event.message)}`,
+          ),
         )
         break
       case 'nodeFinish':
         // A body node finishes once per iteration; the loop's own output holds them all.
-        if (event.path === undefined) this.outputs.set(event.nodeId, event.output)
+        if (event.nesting === undefined) this.outputs.set(event.nodeId, event.output)
         this.line(
-          s.green(`✓ ${this.where(event)} ${event.status === 'stopped' ? 'stopped early' : 'finished'}`) +
-            s.dim(` in ${seconds(event.durationMs)}${usageText(event.usage)}`),
+          s.green(
+            `✓ ${this.where(event.nodeId, loops)} ${event.status === 'stopped' ? 'stopped early' : 'finished'}`,
+          ) + s.dim(` in ${seconds(event.durationMs)}${usageText(event.usage)}`),
         )
         break
       case 'nodeError':
-        this.line(s.red(`✗ ${this.where(event)} failed [${event.code}]: ${oneLine(event.message)}`))
+        this.line(
+          s.red(`✗ ${this.where(event.nodeId, loops)} failed [${event.code}]: ${oneLine(event.message)}`),
+        )
         break
       case 'nodeSkipped':
-        this.line(s.dim(`○ ${this.where(event)} skipped: ${oneLine(event.message ?? event.reason)}`))
+        this.line(
+          s.dim(`○ ${this.where(event.nodeId, loops)} skipped: ${oneLine(event.message ?? event.reason)}`),
+        )
         break
       case 'runFinish':
         this.finish(event.status, event.durationMs, event.usage)
@@ -113,14 +126,22 @@ export class HumanPrinter {
     }
   }
 
+  /** `Call (call) [each #1] › summarise #0 › fmt`: the calling node of this flow, then the way down. */
+  private innerWhere(event: RunEvent, place: CanvasPlace): string {
+    const below = place.below.map((s) => (s.kind === 'loop' ? step(s) : s.nodeId))
+    const nodeId = 'nodeId' in event ? event.nodeId : ''
+    return [this.where(place.nodeId, place.loops), ...below.map(oneLine), oneLine(nodeId)].join(' › ')
+  }
+
   /**
    * A sub-flow's node events: their ids belong to the called flow, and the calling node's own
-   * line says how the sub-flow went, so only failures and guard alerts inside are shown.
+   * line says how the sub-flow went, so only streamed text, failures and guard alerts inside are
+   * shown, named by the way down from the calling node.
    */
-  private printInner(event: RunEvent, path: readonly string[]): void {
+  private printInner(event: RunEvent, where: string): void {
+    if (event.type === 'nodeChunk') return this.chunk(event.nodeId, event.channel, event.text, where, true)
     if (event.type !== 'nodeError' && event.type !== 'guard') return
     if (event.type === 'nodeError' && event.code === 'CANCELLED') return
-    const where = oneLine([this.name(path[0] ?? ''), ...path.slice(1), event.nodeId].join(' › '))
     const text =
       event.type === 'nodeError'
         ? this.style.red(`  ↳ ${where} failed [${event.code}]: ${oneLine(event.message)}`)
@@ -129,20 +150,16 @@ export class HumanPrinter {
   }
 
   /**
-   * Streamed text under a header naming the node, and for a loop body's node its iteration:
-   * iterations running side by side take turns, and without it their texts ran together.
+   * Streamed text under a header naming its node (`where`, a body node's iteration too), repeated
+   * when another stream takes over: iterations running side by side take turns, and without it
+   * their texts ran together.
    */
-  private chunk(
-    event: { nodeId: string; path?: string[]; iteration?: number },
-    channel: string,
-    raw: string,
-  ): void {
+  private chunk(nodeId: string, channel: string, raw: string, where: string, inner = false): void {
     const s = this.style
     const text = manyLines(raw)
     // Output nodes only echo their values, which the Outputs section prints at the end.
-    const type = this.doc.nodes.find((n) => n.id === event.nodeId)?.type
+    const type = inner ? undefined : this.doc.nodes.find((n) => n.id === nodeId)?.type
     if (type !== undefined && nodeCatalog.role(type) === 'flowOutput') return
-    const where = this.where(event)
     if (this.streaming?.where !== where || this.streaming.channel !== channel) {
       this.endStream()
       const what = channel === 'output' ? '' : ` ${channel}`

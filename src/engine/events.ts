@@ -13,28 +13,33 @@ export interface Usage {
   estimated: boolean
 }
 
+/**
+ * One container a node event happened inside (docs/workflow-format.md, "Where an event
+ * happened"): a `loop` node, in whose body the node ran at `iteration` (from 0), or a `subflow`
+ * node, whose called flow the node belongs to. Each segment's `nodeId` is a node of the flow the
+ * segments before it lead into (the flow that was run for the first one).
+ */
+export interface NestingSegment {
+  nodeId: string
+  kind: 'loop' | 'subflow'
+  /** Only on `loop` segments. */
+  iteration?: number
+}
+
 interface EventBase {
   runId: string
   at: number
   /**
-   * Only on node events from inside a sub-flow: the ids of the `subflow` nodes that lead there,
-   * outermost first (`nodeId` is then a node of the innermost called flow). Absent: a node of
-   * the flow that was run.
+   * Only on node events from inside a sub-flow (flow-control.md): the ids of the `subflow` nodes
+   * that lead there, outermost first (`nodeId` is then a node of the innermost called flow).
+   * Always the `subflow` segments of `nesting`, in order. Absent: a node of the flow that was run.
    */
   path?: string[]
-}
-
-/**
- * Where a node event happened when its node is in a loop's body (docs/workflow-format.md,
- * "Loop events"): `path` the enclosing loops' ids, outermost first; `iteration` the innermost
- * loop's index (from 0). Absent on events of nodes on the canvas itself. In a loop inside a loop,
- * `iterations` is the index of every enclosing loop, outermost first (its last is `iteration`):
- * the inner loop's index starts again at 0 for each outer iteration.
- */
-export interface BodyPlace {
-  path?: string[]
-  iteration?: number
-  iterations?: number[]
+  /**
+   * Every container around the node, outermost first: loops (with the iteration) and sub-flow
+   * calls, interleaved as they nest. Absent on events of the flow's own nodes outside any body.
+   */
+  nesting?: NestingSegment[]
 }
 
 export interface RunStartEvent extends EventBase {
@@ -43,14 +48,14 @@ export interface RunStartEvent extends EventBase {
   nodeIds: string[]
 }
 
-export interface NodeStartEvent extends EventBase, BodyPlace {
+export interface NodeStartEvent extends EventBase {
   type: 'nodeStart'
   nodeId: string
   /** The node's resolved inputs: upstream outputs keyed by node id. */
   inputs: Record<string, unknown>
 }
 
-export interface NodeChunkEvent extends EventBase, BodyPlace {
+export interface NodeChunkEvent extends EventBase {
   type: 'nodeChunk'
   nodeId: string
   text: string
@@ -76,7 +81,7 @@ type Absent<K extends string> = { [P in K]?: undefined }
 type GuardField = 'detector' | 'tool' | 'count' | 'total' | 'budget' | 'phase'
 
 /** What every guard event has; each layer adds its own fields (a union discriminated by `layer`). */
-interface GuardEventBase extends EventBase, BodyPlace {
+interface GuardEventBase extends EventBase {
   type: 'guard'
   nodeId: string
   level: GuardLevel
@@ -119,7 +124,7 @@ export interface IterationsGuardEvent extends GuardEventBase, Absent<Exclude<Gua
 
 export type GuardEvent = LoopGuardEvent | BudgetGuardEvent | WatchdogGuardEvent | IterationsGuardEvent
 
-export interface NodeFinishEvent extends EventBase, BodyPlace {
+export interface NodeFinishEvent extends EventBase {
   type: 'nodeFinish'
   nodeId: string
   status: 'success' | 'stopped'
@@ -134,7 +139,7 @@ export interface NodeFinishEvent extends EventBase, BodyPlace {
   cacheKey?: string
 }
 
-export interface NodeErrorEvent extends EventBase, BodyPlace {
+export interface NodeErrorEvent extends EventBase {
   type: 'nodeError'
   nodeId: string
   code: string
@@ -150,7 +155,7 @@ export interface NodeErrorEvent extends EventBase, BodyPlace {
  */
 export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped' | 'notRequested'
 
-export interface NodeSkippedEvent extends EventBase, BodyPlace {
+export interface NodeSkippedEvent extends EventBase {
   type: 'nodeSkipped'
   nodeId: string
   /** A SkipReason; records saved before reasons were codes hold plain English here instead. */
@@ -185,10 +190,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type UnstampedEvent = DistributiveOmit<RunEvent, 'runId' | 'at'>
 
 /** A guard event before the runner stamps it with run id and time. */
-export type GuardAlert = DistributiveOmit<
-  GuardEvent,
-  'type' | 'runId' | 'at' | 'nodeId' | 'path' | 'iteration'
->
+export type GuardAlert = DistributiveOmit<GuardEvent, 'type' | 'runId' | 'at' | 'nodeId' | 'path' | 'nesting'>
 
 export function emptyUsage(): Usage {
   return { prompt: 0, completion: 0, total: 0, estimated: false }

@@ -3,17 +3,25 @@
  * run as a sub-graph once per iteration. The scheduler never runs them on its own; the container's
  * executor calls `LoopBody.run` with the iteration's scope, and this module runs the body nodes
  * (each as soon as its body parents settled), applies the not-taken rule inside the body, and
- * emits their events with `path` and `iteration` (events.ts BodyPlace).
+ * emits their events with the iteration's `nesting` segment (events.ts NestingSegment).
  */
 import type { RunContext } from './context.ts'
 import { errorEventDetails, FlowError, toFlowError } from './errors.ts'
-import { addUsage, emptyUsage, type UnstampedEvent, type Usage } from './events.ts'
+import {
+  addUsage,
+  emptyUsage,
+  type NestingSegment,
+  type RunEvent,
+  type UnstampedEvent,
+  type Usage,
+} from './events.ts'
 import { executeNode, type ExecutionHost, type Outputs } from './execution.ts'
 import { ancestors, buildGraph, sourcePorts, topologicalSort, type FlowShape } from './graph.ts'
 import type { FlowNode } from './flow.ts'
 import { keyedRecord } from './keyed.ts'
 import type { EngineNodeType } from './nodeType.ts'
 import { renderTemplate } from './templates.ts'
+import { withinNesting } from './nesting.ts'
 import type { RunPlan } from './scheduler.ts'
 
 /** What `{{<loop id>.item}}`, `.index` and `.previous` read inside the body. */
@@ -45,16 +53,16 @@ export interface BodyParent {
   loopId: string
   plan: RunPlan
   ctx: RunContext
-  /** Enclosing containers' ids, outermost first, ending with `loopId`. */
-  path: string[]
-  /** The iteration each enclosing container is in, outermost first (empty for a top loop). */
-  outer?: readonly number[]
+  /** The containers around the loop node itself (relative to this run), outermost first. */
+  nesting: readonly NestingSegment[]
   /** The container's own view of the run: what it may read, and Agent tools. */
   lookup(ref: string): Record<string, unknown> | undefined
   visible(): Outputs
   runNode: ExecutionHost['runNode']
   /** Stamps and sends an event (dropped once the container is no longer running). */
   emit(event: UnstampedEvent): void
+  /** Passes on an event a sub-flow node of the body got from its called flow (already stamped). */
+  forward(event: RunEvent): void
   live(): boolean
 }
 
@@ -122,15 +130,10 @@ async function runIteration(
   const { plan, loopId, ctx } = parent
   const outputs = new Map<string, Record<string, unknown>>()
   let usage = emptyUsage()
-  const outer = parent.outer ?? []
-  const place: { path: string[]; iteration: number; iterations?: number[] } = {
-    path: parent.path,
-    iteration,
-  }
-  if (outer.length > 0) place.iterations = [...outer, iteration]
+  const nesting: NestingSegment[] = [...parent.nesting, { nodeId: loopId, kind: 'loop', iteration }]
   const running = new Set<string>()
   const emit = (event: UnstampedEvent): void => {
-    if (parent.live()) parent.emit(Object.assign(event, place))
+    if (parent.live()) parent.emit(Object.assign(event, { nesting }))
   }
   const host: ExecutionHost = {
     lookup: (id, ref) =>
@@ -150,6 +153,9 @@ async function runIteration(
     guard: (id, alert) => {
       if (running.has(id)) emit({ ...alert, type: 'guard', nodeId: id })
     },
+    forward: (id, event) => {
+      if (running.has(id) && parent.live()) parent.forward(withinNesting(event, nesting))
+    },
     runNode: (_caller, target, inputs, toolSignal) => parent.runNode(loopId, target, inputs, toolSignal),
     body: (id) => {
       const inner = plan.bodies?.get(id)
@@ -158,8 +164,7 @@ async function runIteration(
         ...parent,
         loopId: id,
         plan: inner,
-        path: [...parent.path, id],
-        outer: [...outer, iteration],
+        nesting,
         lookup: (ref) => host.lookup(id, ref),
         visible: () => host.visible(id),
         live: () => parent.live() && running.has(id),
@@ -199,7 +204,8 @@ async function runIteration(
     // which its templates read as `{{<loop>.item}}`: a Code node, which reads `inputs` instead
     // of templates, finds them as `inputs.<loop id>`. Then what its body parents output.
     const inputs = keyedRecord<Record<string, unknown>>()
-    for (const loop of parent.path) {
+    const loops = [...parent.nesting.flatMap((s) => (s.kind === 'loop' ? [s.nodeId] : [])), loopId]
+    for (const loop of loops) {
       const scope = loop === loopId ? own : parent.lookup(loop)
       if (scope) inputs[loop] = scope
     }

@@ -4,7 +4,7 @@
  * `nodes/` itself.
  */
 import type { FlowNode } from './flow.ts'
-import type { GuardAlert, Usage } from './events.ts'
+import type { GuardAlert, RunEvent, Usage } from './events.ts'
 import type { RunContext } from './context.ts'
 import { TEMPLATE_MAX_DEPTH as MAX_SCAN_DEPTH } from '../defaults.ts'
 import type { LoopBody } from './loopBody.ts'
@@ -52,6 +52,12 @@ export interface NodeExecution<C> {
     /** Streams text into the node console. */
     chunk(text: string, channel?: 'output' | 'reasoning' | 'log'): void
     guard(alert: GuardAlert): void
+    /**
+     * Passes on an event of a flow this node runs (sub-flow), already placed under this node
+     * (nesting.ts `throughSubflow`); the runner adds where this node is. Optional for hand-built
+     * executions in tests.
+     */
+    forward?(event: RunEvent): void
   }
   /**
    * The node's body (a container type: the nodes whose `parentId` names it), run as a sub-graph

@@ -119,7 +119,7 @@ function startRun(
         if (event.type === 'runFinish') ended = true
         events.push(event)
       }
-      const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, forward: push, run: runFlow })
+      const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, run: runFlow })
       scheduler = new RunScheduler(plan, runCtx, push, () => events.close(), withPins(flow, options))
       queue = events
       scheduler.start()
@@ -180,13 +180,8 @@ export async function runNode(
     const output = outputs[parent]
     if (output && Object.hasOwn(outputs, parent)) direct[parent] = output
   }
-  // A sub-flow run from here has no run stream to show its nodes in.
-  const nodeCtx = nestedContext(ctx, {
-    registry,
-    flowId: flow.metadata.id,
-    forward: () => undefined,
-    run: runFlow,
-  })
+  // A sub-flow run from here has no run stream to show its nodes in (the host has no forward).
+  const nodeCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, run: runFlow })
   return executeNode({
     node,
     type,

@@ -181,6 +181,11 @@ export class RunScheduler implements ExecutionHost {
     if (this.isLive(id)) this.push({ ...alert, type: 'guard', nodeId: id })
   }
 
+  /** A sub-flow's event, stamped by its own run and placed under `id`: passed on as it is. */
+  forward(id: string, event: RunEvent): void {
+    if (this.isLive(id)) this.emit(event)
+  }
+
   body(id: string): LoopBody | undefined {
     const plan = this.plan.bodies?.get(id)
     if (!plan) return undefined
@@ -188,11 +193,12 @@ export class RunScheduler implements ExecutionHost {
       loopId: id,
       plan,
       ctx: this.ctx,
-      path: [id],
+      nesting: [],
       lookup: (ref) => this.lookup(id, ref),
       visible: () => this.visible(id),
       runNode: (_caller, target, inputs, signal) => this.runNode(id, target, inputs, signal),
       emit: (event) => this.push(event),
+      forward: (event) => this.emit(event),
       live: () => this.isLive(id),
     })
   }

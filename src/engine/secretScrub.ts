@@ -7,6 +7,7 @@
  */
 import { IMPORT_MAX_JSON_DEPTH } from '../defaults.ts'
 import type { NodeChunkEvent, RunEvent } from './events.ts'
+import { nodeStreamKey } from './nesting.ts'
 
 /** What a secret is replaced by. */
 export const REDACTED = '[redacted]'
@@ -89,7 +90,7 @@ export class EventScrubber {
     if (this.needles.length === 0) return [event]
     if (event.type === 'nodeChunk') return this.chunk(event)
     const out =
-      event.type === 'runFinish' ? this.flushAll() : 'nodeId' in event ? this.flush(streamKey(event)) : []
+      event.type === 'runFinish' ? this.flushAll() : 'nodeId' in event ? this.flush(nodeStreamKey(event)) : []
     out.push(scrubSecrets(event, this.needles))
     return out
   }
@@ -100,7 +101,7 @@ export class EventScrubber {
   }
 
   private chunk(event: NodeChunkEvent): RunEvent[] {
-    const key = streamKey(event)
+    const key = nodeStreamKey(event)
     let streams = this.pending.get(key)
     const held = streams?.get(event.channel)
     const merged = scrubNeedles((held?.text ?? '') + event.text, this.needles)
@@ -124,9 +125,4 @@ export class EventScrubber {
   private flushAll(): RunEvent[] {
     return [...this.pending.keys()].flatMap((nodeId) => this.flush(nodeId))
   }
-}
-
-/** One node's stream: a sub-flow's node (with its `path`) is not the caller's node of that id. */
-function streamKey(event: { nodeId: string; path?: string[] }): string {
-  return event.path === undefined ? event.nodeId : [...event.path, event.nodeId].join('\u0000')
 }

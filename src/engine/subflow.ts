@@ -2,7 +2,7 @@
  * Sub-flows: a `subflow` node runs another flow as one step. The flows come from the host
  * through the `FlowLookup` port (the browser's saved flows, the flows a CLI file carries); the
  * engine runs them with the same registry, protection and clock, under the calling node's
- * signal, and passes their node events on with a `path` naming the calling nodes.
+ * signal, and passes their node events on placed under the calling node (nesting.ts).
  */
 import { SUBFLOW_MAX_DEPTH } from '../defaults.ts'
 import type { RunContext } from './context.ts'
@@ -12,6 +12,7 @@ import type { FlowDocument } from './flow.ts'
 import type { NodeExecution, NodeRegistry, NodeResult } from './nodeType.ts'
 import { keyedRecord } from './keyed.ts'
 import { chainText } from './subflowCheck.ts'
+import { throughSubflow } from './nesting.ts'
 
 /**
  * A flow another flow may call, with its interface already worked out by the host (which knows
@@ -40,8 +41,6 @@ export interface NestedRun {
   registry: NodeRegistry
   /** Flow ids from the flow that was run down to the flow running now. */
   chain: readonly string[]
-  /** Puts an event (already carrying its `path`) into this run's stream. */
-  forward(event: RunEvent): void
   /** `runFlow` itself, handed down so this file needs no import of it. */
   run(flow: FlowDocument, registry: NodeRegistry, ctx: RunContext): AsyncIterable<RunEvent>
 }
@@ -105,7 +104,8 @@ export async function runSubflow(
   let firstError: { nodeId: string; message: string } | undefined
   try {
     for await (const event of nested.run(called.doc, nested.registry, sub)) {
-      if (event.path === undefined) {
+      // The called flow's own top-level events; those from its bodies and sub-flows carry nesting.
+      if (event.nesting === undefined) {
         if (event.type === 'runFinish') {
           status = event.status
           usage = addUsage(usage, event.usage)
@@ -116,7 +116,7 @@ export async function runSubflow(
         if (event.type === 'nodeError' && firstError === undefined)
           firstError = { nodeId: event.nodeId, message: event.message }
       }
-      nested.forward({ ...event, path: [node.id, ...(event.path ?? [])] })
+      exec.emit.forward?.(throughSubflow(event, node.id))
     }
   } catch (error) {
     if (error instanceof FlowError && error.code === 'CANCELLED') throw error

@@ -94,7 +94,11 @@ function problemOf(
   const chain = chainText(found.chain)
   const missing = found.chain[found.chain.length - 1] as string
   const name = flows.get(flowId)?.doc.metadata.name || flowId
-  const params = { nodeId, flow: flowId, chain }
+  // The UI words a chain by the flows' names (a browser's flow ids are generated); files and the
+  // CLI name flows by id.
+  const named = (id: string) =>
+    (id === flow.metadata.id ? flow.metadata.name : flows.get(id)?.doc.metadata.name)?.trim() || id
+  const params = { nodeId, flow: flowId, chain, names: chainText(found.chain.map(named)) }
   switch (found.code) {
     case 'SUBFLOW_NOT_FOUND':
       return {

@@ -1,15 +1,20 @@
 /**
  * The live problems list. Preflight runs PREFLIGHT_DEBOUNCE_MS after the last edit, and not at
  * all when only positions changed (a drag never triggers it): the result depends on ids, types,
- * configs and edges only.
+ * configs and edges only. The flows the open flow's Sub-flow nodes call are read (`loadCalled`)
+ * whenever the flow opens or the set of called flows changes, so a circle of calls, a missing or
+ * too deep called flow shows as you build, not only when Run is pressed.
  */
 import { createStore, useStore } from 'zustand'
 import { PREFLIGHT_DEBOUNCE_MS } from '../defaults.ts'
 import {
+  calledFlows,
   preflight,
   type FlowDocument,
+  type FlowLookup,
   type FlowNode,
   type NodeRegistry,
+  type PreflightOptions,
   type Problem,
 } from '../engine/index.ts'
 import { selectDocument, type FlowStore } from './flowStore.ts'
@@ -40,7 +45,21 @@ function sameForPreflight(a: readonly FlowNode[], b: readonly FlowNode[]): boole
 export interface PreflightWatcherOptions {
   delayMs?: number
   /** Replaces the engine's preflight in tests. */
-  check?: (doc: FlowDocument, registry: NodeRegistry) => Problem[]
+  check?: (doc: FlowDocument, registry: NodeRegistry, options?: PreflightOptions) => Problem[]
+  /**
+   * Reads the flows `doc` calls, directly or through others (the app: from the saved flows, as a
+   * run does). Absent: the sub-flow checks are left to the run.
+   */
+  loadCalled?: (doc: FlowDocument) => Promise<FlowLookup>
+}
+
+/**
+ * Which flows `doc` calls directly, as a key: the called flows are read again when it changes.
+ * Null when it calls none (nothing to read: most flows, and the page's start).
+ */
+function callsKey(doc: FlowDocument, registry: NodeRegistry): string | null {
+  const ids = calledFlows(doc, registry).map((c) => c.flowId)
+  return ids.length === 0 ? null : JSON.stringify([doc.metadata.id, [...new Set(ids)].sort()])
 }
 
 /** Keeps problemsStore in step with `flows`. Returns a stop function. */
@@ -55,8 +74,30 @@ export function watchPreflight(
   let lastNodes: readonly FlowNode[] | null = null
   let lastEdges: unknown = null
   let lastFlowId: string | null = null
+  // The called flows last read, for the calls key they were read for; and the read under way.
+  let called: { key: string; flows: FlowLookup } | null = null
+  let reading: string | null = null
+  let stopped = false
 
-  const compute = (): void => {
+  const readCalled = (doc: FlowDocument, key: string): void => {
+    const load = options.loadCalled
+    if (!load || reading === key) return
+    reading = key
+    load(doc).then(
+      (flows) => {
+        if (stopped || reading !== key) return
+        reading = null
+        called = { key, flows }
+        compute(true)
+      },
+      () => {
+        // Unreadable storage: the run's own check still refuses what preflight cannot see.
+        if (reading === key) reading = null
+      },
+    )
+  }
+
+  const compute = (force = false): void => {
     timer = null
     const state = flows.getState()
     const doc = selectDocument(state)
@@ -72,8 +113,16 @@ export function watchPreflight(
     lastNodes = state.nodes
     lastEdges = state.edges
     lastFlowId = state.flowId
-    if (unchanged) return
-    problemsStore.setState({ problems: check(doc, registry), flowId: state.flowId })
+    if (unchanged && !force) return
+    let lookup: FlowLookup | undefined
+    if (options.loadCalled) {
+      const key = callsKey(doc, registry)
+      if (key === null) reading = null
+      else if (called?.key === key) lookup = called.flows
+      else readCalled(doc, key)
+    }
+    const problems = lookup ? check(doc, registry, { flows: lookup }) : check(doc, registry)
+    problemsStore.setState({ problems, flowId: state.flowId })
   }
 
   const unsubscribe = flows.subscribe((state, previous) => {
@@ -90,6 +139,7 @@ export function watchPreflight(
   })
   compute()
   return () => {
+    stopped = true
     unsubscribe()
     if (timer !== null) clearTimeout(timer)
   }

@@ -5,14 +5,14 @@
  * console text also records its pieces beside the lines, consoleText.ts: invisible to callers.)
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
-import { keyedRecord, ownValue } from '../engine/index.ts'
+import { canvasPlace, keyedRecord, ownValue } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, NodeCached, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
 import { englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
-import { subflowLine } from './subflowEvents.ts'
-import { withIteration, type IterationRecord } from './iterations.ts'
+import { subflowConsole } from './subflowEvents.ts'
+import { withIteration, type IterationRecord } from './iterationRecords.ts'
 
-export type { IterationRecord } from './iterations.ts'
+export type { IterationRecord } from './iterationRecords.ts'
 export { badgeKey, englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
@@ -63,12 +63,15 @@ export interface NodeRunState {
   /** The skip's reason code (`notTaken`, `upstreamFailed`, `stopped`), for styling. */
   skipCode?: string
   /**
-   * A loop body node's runs, one per iteration, by iteration index (events with `path`): what the
-   * console and inspector browse. The fields above show the latest iteration.
+   * A loop body node's runs, one per iteration (events whose `nesting` has loops), in iteration
+   * order (outer loops first): what the console and inspector browse. The fields above show the
+   * latest iteration.
    */
   iterations?: readonly IterationRecord[]
   /** Iterations older than the ones kept (LOOP_STORED_ITERATIONS_MAX), left out of `iterations`. */
   iterationsNotKept?: number
+  /** A `subflow` node: the called flow's node whose text streamed into this console last. */
+  innerStream?: string
 }
 
 export type RunOutcome = 'success' | 'error' | 'cancelled' | 'interrupted' // interrupted: a reload mid-run
@@ -233,16 +236,21 @@ export function reduceRunEvents(
   }
 
   for (const event of events) {
-    // With `path` and no `iteration` an event comes from inside a sub-flow (a loop body's events
-    // carry their iteration, and are this flow's own nodes).
-    if (
-      event.path !== undefined &&
-      event.path.length > 0 &&
-      !('iteration' in event && event.iteration !== undefined)
-    ) {
-      const caller = event.path[0] as string
-      const line = subflowLine({ ...event, path: event.path }, lines)
-      if (line) put(caller, withLine(node(caller), line))
+    // Events of nodes inside a body or a sub-flow carry `nesting` (engine nesting.ts); those
+    // from inside a sub-flow belong to the calling node of this canvas, not to their own id.
+    const place = 'nodeId' in event && event.nesting !== undefined ? canvasPlace(event) : undefined
+    if (place?.inner && 'nodeId' in event) {
+      const shown = subflowConsole(event, place, lines)
+      const caller = node(place.nodeId)
+      if (shown?.kind === 'line') put(place.nodeId, withLine(caller, shown.line))
+      else if (shown?.kind === 'text' && shown.text !== '') {
+        // A header line whenever another node of the called flow takes over the stream.
+        const headed =
+          caller.innerStream === shown.from
+            ? caller
+            : withLine(caller, { kind: 'info', text: `› ${shown.from}` })
+        put(place.nodeId, { ...withText(headed, shown.channel, shown.text), innerStream: shown.from })
+      }
       continue
     }
     switch (event.type) {
@@ -320,7 +328,7 @@ export function reduceRunEvents(
           }),
         )
         // A body node settles once per iteration; the run counts its loop, not them.
-        if (event.path === undefined) settle()
+        if (event.nesting === undefined) settle()
         break
       }
       case 'nodeError': {
@@ -341,7 +349,7 @@ export function reduceRunEvents(
             { kind: stopped ? 'info' : 'error', text: errorText, merge: false },
           ),
         )
-        if (event.path === undefined)
+        if (event.nesting === undefined)
           settle(stopped ? undefined : { nodeId: event.nodeId, code: event.code, message: errorText })
         break
       }
@@ -362,7 +370,7 @@ export function reduceRunEvents(
             { kind: 'info', text: skipText, merge: false },
           ),
         )
-        if (event.path === undefined) settle()
+        if (event.nesting === undefined) settle()
         break
       }
       case 'runFinish':

@@ -4,7 +4,7 @@ import type { RunEvent } from '../../src/engine/index.ts'
 
 const body = (type: 'nodeStart' | 'nodeFinish', iteration: number, nodeId = 'b'): RunEvent =>
   (type === 'nodeStart'
-    ? { type, runId: 'r', at: 0, nodeId, inputs: {}, path: ['each'], iteration }
+    ? { type, runId: 'r', at: 0, nodeId, inputs: {}, nesting: [{ nodeId: 'each', kind: 'loop', iteration }] }
     : {
         type,
         runId: 'r',
@@ -13,8 +13,7 @@ const body = (type: 'nodeStart' | 'nodeFinish', iteration: number, nodeId = 'b')
         status: 'success',
         output: {},
         durationMs: 0,
-        path: ['each'],
-        iteration,
+        nesting: [{ nodeId: 'each', kind: 'loop', iteration }],
       }) as RunEvent
 
 describe('iteration window of the run record', () => {
@@ -27,9 +26,11 @@ describe('iteration window of the run record', () => {
     expect(kept).toEqual([true, true, true, false])
     expect(forgotten).toEqual([0])
     expect(window.counts()).toEqual({ each: 1 })
-    // Events outside a body, and sub-flow events (a path without an iteration), are always kept.
+    // Events outside a body, and sub-flow events (no loop segment), are always kept.
     const top = { type: 'nodeStart', runId: 'r', at: 0, nodeId: 'x', inputs: {} } as RunEvent
     expect(window.admit(top, 9)).toBe(true)
-    expect(window.admit({ ...top, path: ['sub'] } as RunEvent, 10)).toBe(true)
+    expect(window.admit({ ...top, path: ['sub'], nesting: [{ nodeId: 'sub', kind: 'subflow' }] }, 10)).toBe(
+      true,
+    )
   })
 })

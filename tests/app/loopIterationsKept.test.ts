@@ -47,7 +47,7 @@ describe('iterations kept of a big loop', () => {
 
   it('keeps the newest iterations in the store, the record and IndexedDB; counts the rest', async () => {
     const events = await collect(runFlow(bigLoop(), engineRegistry, testContext().ctx))
-    const bodyEvents = events.filter((e) => e.path !== undefined).length
+    const bodyEvents = events.filter((e) => e.nesting !== undefined).length
     expect(bodyEvents).toBeGreaterThanOrEqual(ITEMS * 4)
 
     // The live store: a hundred records per body node, the older ones counted.
@@ -61,7 +61,7 @@ describe('iterations kept of a big loop', () => {
 
     // The record: the body events of a hundred iterations, the loop's results whole.
     const run = record(events)
-    const kept = run.events.filter((e) => (e as RunEvent).path !== undefined)
+    const kept = run.events.filter((e) => (e as RunEvent).nesting !== undefined)
     expect(kept.length).toBeLessThanOrEqual(LOOP_STORED_ITERATIONS_MAX * 2 * 3)
     expect(run.iterationsNotKept).toEqual({ each: ITEMS - LOOP_STORED_ITERATIONS_MAX })
     expect((run.outputs['each']?.['results'] as unknown[]).length).toBe(ITEMS)
@@ -98,7 +98,16 @@ describe('iterations kept of a big loop', () => {
         iterations: [1, 2],
       },
     ])
-    expect(parsed[0]).toMatchObject({ path: ['outer', 'each'], iteration: 2, iterations: [1, 2] })
+    // A record in loopui's shape (loop ids in `path`, every index in `iterations`) reads as nesting.
+    expect(parsed[0]).toMatchObject({
+      nesting: [
+        { nodeId: 'outer', kind: 'loop', iteration: 1 },
+        { nodeId: 'each', kind: 'loop', iteration: 2 },
+      ],
+    })
+    expect(parsed[0]).not.toHaveProperty('path')
+    expect(parsed[0]).not.toHaveProperty('iterations')
+    expect(replayRunEvents(parsed).nodes['b']?.iterations?.map((r) => r.key)).toEqual(['1.2'])
   })
 
   it('in a loop in a loop, drops the inner events with their outer iteration', async () => {

@@ -103,4 +103,21 @@ describe('event batcher', () => {
     frames.tick()
     expect(applied).toHaveLength(1)
   })
+
+  it('keeps a sub-flow node’s chunks apart from the canvas node of the same id within a frame', () => {
+    const frames = new ManualFrames()
+    const applied: RunEvent[] = []
+    const batcher = createEventBatcher((events) => applied.push(...events), frames)
+    const place = { path: ['call'], nesting: [{ nodeId: 'call', kind: 'subflow' as const }] }
+    const inner = (text: string): RunEvent => ({ ...chunk('q', text), ...place })
+    batcher.push(chunk('q', 'top '))
+    batcher.push(inner('inner '))
+    batcher.push(chunk('q', 'again'))
+    batcher.push(inner('more'))
+    batcher.flush()
+    expect(applied.map((e) => [e.path?.join() ?? '', e.type === 'nodeChunk' ? e.text : ''])).toEqual([
+      ['', 'top again'],
+      ['call', 'inner more'],
+    ])
+  })
 })

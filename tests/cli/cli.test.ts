@@ -4,41 +4,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunEvent } from '../../src/engine/index.ts'
 import { startMockOpenAiServer, type MockOpenAiServer } from '../support/mockOpenAiServer.ts'
+import { jsonLines, ROOT, wardflow, type CliResult } from '../support/wardflowCli.ts'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const fixture = (name: string) => `tests/fixtures/cli/${name}`
-
-interface Result {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/** Runs `node bin/wardflow.mjs ...args` from the repo root, as `npx wardflow` would. */
-function wardflow(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['bin/wardflow.mjs', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
-    child.on('error', fail)
-    child.on('close', (code) => done({ code, stdout, stderr }))
-  })
-}
-
-function jsonLines(stdout: string): RunEvent[] {
-  return stdout
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as RunEvent)
-}
 
 describe('wardflow run (spawned)', { timeout: 60_000 }, () => {
   let mock: MockOpenAiServer
@@ -250,7 +219,7 @@ describe('wardflow run (spawned)', { timeout: 60_000 }, () => {
     const help = await wardflow(['--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('Usage: wardflow run')
-    const viaNpx = await new Promise<Result>((done) => {
+    const viaNpx = await new Promise<CliResult>((done) => {
       const child = spawn('npx', ['--no-install', 'wardflow', 'run', fixture('code.wardflow.json')], {
         cwd: ROOT,
         env: { ...process.env, NO_COLOR: '1' },

@@ -17,10 +17,12 @@ describe('wardflow run: a forEach loop (spawned)', { timeout: 60_000 }, () => {
       output: { results: [{ text: '#0: apple' }, { text: '#1: pear' }, { text: '#2: fig' }], count: 3 },
     })
     const body = events.filter((e) => e.type === 'nodeFinish' && e.nodeId === 'fmt')
-    expect(body.map((e) => (e.type === 'nodeFinish' ? [e.iteration, e.path] : null)).sort()).toEqual([
-      [0, ['each']],
-      [1, ['each']],
-      [2, ['each']],
+    // A loop body's events say where with `nesting`; `path` is for sub-flows only (flow-control.md).
+    const at = (e: RunEvent) => e.nesting?.[0]?.iteration ?? -1
+    expect(body.sort((a, b) => at(a) - at(b)).map((e) => [e.nesting, e.path])).toEqual([
+      [[{ nodeId: 'each', kind: 'loop', iteration: 0 }], undefined],
+      [[{ nodeId: 'each', kind: 'loop', iteration: 1 }], undefined],
+      [[{ nodeId: 'each', kind: 'loop', iteration: 2 }], undefined],
     ])
     expect(events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'out')).toMatchObject({
       output: { count: '3', second: '#1: pear' },
@@ -72,7 +74,9 @@ describe('wardflow run: a loop inside a loop (spawned)', { timeout: 60_000 }, ()
       },
     })
     const labels = events.flatMap((e) =>
-      e.type === 'nodeFinish' && e.nodeId === 'label' ? [[e.iterations, e.output['text']]] : [],
+      e.type === 'nodeFinish' && e.nodeId === 'label'
+        ? [[e.nesting?.map((s) => s.iteration), e.output['text']]]
+        : [],
     )
     expect(labels.sort((a, b) => String(a[1]).localeCompare(String(b[1])))).toEqual([
       [[0, 0], '0.0 apple'],

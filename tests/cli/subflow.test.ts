@@ -32,11 +32,13 @@ describe('wardflow run with sub-flows (spawned)', { timeout: 60_000 }, () => {
     expect(events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
   })
 
-  it('prints the readable log of the calling flow only, with its outputs', async () => {
+  it('prints the calling flow’s log, the called flows’ text under the calling node, and its outputs', async () => {
     const result = await wardflow(['run', FIXTURE])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('✓ Shout (call) finished')
-    expect(result.stdout).not.toContain('inner')
+    // The called flows' nodes get no lines of their own, only their streamed text, named by the way down.
+    expect(result.stdout).toContain('── Shout (call) › inner › o ──\ntea tea\n')
+    expect(result.stdout).not.toMatch(/● .*inner|✓ .*inner/)
     expect(result.stdout).toMatch(/Outputs\n {2}result: tea! \/ tea tea\n/)
   })
 

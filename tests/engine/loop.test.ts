@@ -122,8 +122,9 @@ describe('loop: forEach', () => {
     expect(maxActive).toBe(3)
     // Body events say where they happened; the scheduler never ran `d` on its own.
     const body = ofType(events, 'nodeFinish').filter((e) => e.nodeId === 'd')
-    expect(body.map((e) => e.iteration).sort()).toEqual([0, 1, 2, 3, 4])
-    expect(body.every((e) => e.path?.join() === 'each')).toBe(true)
+    expect(body.map((e) => e.nesting?.[0]?.iteration).sort()).toEqual([0, 1, 2, 3, 4])
+    expect(body.every((e) => e.nesting?.length === 1 && e.nesting[0]?.nodeId === 'each')).toBe(true)
+    expect(body.every((e) => e.path === undefined)).toBe(true)
     expect(ofType(events, 'runStart')[0]?.nodeIds).toEqual(['src', 'each', 'out'])
     expect(ofType(events, 'runFinish')[0]?.status).toBe('success')
     expect(ofType(events, 'nodeFinish').find((e) => e.nodeId === 'out')?.output).toEqual({ text: '5' })
@@ -325,15 +326,17 @@ describe('loop in loop', () => {
     ])
     // Nested body events say every enclosing loop's index: the inner index restarts per outer item.
     for (const e of labels) {
-      expect(e.path).toEqual(['outer', 'inner'])
       const [o, i] = String(e.output['value']).split(' ')[0]!.split('.').map(Number)
-      expect(e.iterations).toEqual([o, i])
-      expect(e.iteration).toBe(i)
+      expect(e.nesting).toEqual([
+        { nodeId: 'outer', kind: 'loop', iteration: o },
+        { nodeId: 'inner', kind: 'loop', iteration: i },
+      ])
+      expect(e.path).toBeUndefined()
     }
-    // The inner loop itself is a body node of the outer one: one level, no `iterations`.
+    // The inner loop itself is a body node of the outer one: one level.
     const inner = ofType(events, 'nodeFinish').filter((e) => e.nodeId === 'inner')
     expect(inner).toHaveLength(3)
-    expect(inner.every((e) => e.path?.join() === 'outer' && e.iterations === undefined)).toBe(true)
+    expect(inner.every((e) => e.nesting?.length === 1 && e.nesting[0]?.nodeId === 'outer')).toBe(true)
     expect(ofType(events, 'nodeFinish').find((e) => e.nodeId === 'out')?.output).toEqual({ text: '3' })
   })
 

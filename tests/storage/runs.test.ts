@@ -49,6 +49,33 @@ describe('run history', () => {
     ])
   })
 
+  it('never merges the chunks of a sub-flow’s node or another iteration into the same id’s chunk', () => {
+    const chunk = (text: string, place: Record<string, unknown>) => ({
+      type: 'nodeChunk',
+      runId: 'r',
+      at: 1,
+      nodeId: 'q',
+      channel: 'output',
+      text,
+      ...place,
+    })
+    const inCall = { path: ['call'], nesting: [{ nodeId: 'call', kind: 'subflow' }] }
+    const at = (i: number) => ({ nesting: [{ nodeId: 'each', kind: 'loop', iteration: i }] })
+    const events = [
+      chunk('top', {}),
+      chunk('inner', inCall),
+      chunk('i0', at(0)),
+      chunk('i1', at(1)),
+      chunk('+', at(1)),
+    ]
+    expect(compactEvents(events).map((e) => (e as { text: string }).text)).toEqual([
+      'top',
+      'inner',
+      'i0',
+      'i1+',
+    ])
+  })
+
   it('scrubs known key values from everything it stores', async () => {
     const db = await freshDb()
     const run = sampleRun('f1', 1)

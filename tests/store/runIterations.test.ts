@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runFlow, type FlowDocument } from '../../src/engine/index.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
-import { withIteration } from '../../src/store/iterations.ts'
+import { withIteration } from '../../src/store/iterationRecords.ts'
 import { IDLE_RUN_STATE, replayRunEvents, type NodeRunState } from '../../src/store/runStoreReducer.ts'
 import { collect, flow, testContext } from '../support/flowBuilders.ts'
 
@@ -26,7 +26,7 @@ describe('run store: loop iterations', () => {
       [1, 'success', '1:'],
       [2, 'success', '2:c'],
     ])
-    expect(body?.iterations?.every((r) => r.path.join() === 'each')).toBe(true)
+    expect(body?.iterations?.every((r) => r.loops.map((s) => s.nodeId).join() === 'each')).toBe(true)
     expect(view.run?.total).toBe(2)
     expect(view.run?.done).toBe(2)
     expect(view.run?.status).toBe('success')
@@ -51,9 +51,12 @@ describe('run store: loop iterations', () => {
 
   it('keeps the newest `max` iterations by index, counting older ones once, also out of order', () => {
     const place = (iteration: number, iterations?: number[]) => ({
-      path: iterations ? ['outer', 'each'] : ['each'],
-      iteration,
-      ...(iterations ? { iterations } : {}),
+      nesting: iterations
+        ? [
+            { nodeId: 'outer', kind: 'loop' as const, iteration: iterations[0] },
+            { nodeId: 'each', kind: 'loop' as const, iteration: iterations[1] },
+          ]
+        : [{ nodeId: 'each', kind: 'loop' as const, iteration }],
     })
     let state: NodeRunState = IDLE_RUN_STATE
     const start = (i: number, chain?: number[]) =>

@@ -5,6 +5,8 @@ import { replayRunEvents } from '../../src/store/runStoreReducer.ts'
 
 const at = 1_000
 const base = { runId: 'r1', at }
+/** Where the engine places an event of the flow `call` runs (engine nesting.ts). */
+const inCall = { path: ['call'], nesting: [{ nodeId: 'call', kind: 'subflow' as const }] }
 
 /** A run of `q -> call` where `call` runs a sub-flow whose nodes are also named `q`. */
 const events: RunEvent[] = [
@@ -12,8 +14,8 @@ const events: RunEvent[] = [
   { ...base, type: 'nodeStart', nodeId: 'q', inputs: {} },
   { ...base, type: 'nodeFinish', nodeId: 'q', status: 'success', output: { topic: 'tea' }, durationMs: 1 },
   { ...base, type: 'nodeStart', nodeId: 'call', inputs: {} },
-  { ...base, type: 'nodeStart', nodeId: 'q', inputs: {}, path: ['call'] },
-  { ...base, type: 'nodeChunk', nodeId: 'q', text: 'inner text', channel: 'output', path: ['call'] },
+  { ...base, type: 'nodeStart', nodeId: 'q', inputs: {}, ...inCall },
+  { ...base, type: 'nodeChunk', nodeId: 'q', text: 'inner text', channel: 'output', ...inCall },
   {
     ...base,
     type: 'nodeError',
@@ -21,7 +23,7 @@ const events: RunEvent[] = [
     code: 'HTTP_STATUS',
     message: 'no luck',
     durationMs: 1,
-    path: ['call'],
+    ...inCall,
   },
   {
     ...base,
@@ -41,12 +43,17 @@ const events: RunEvent[] = [
 ]
 
 describe('events from inside a sub-flow', () => {
-  it('never change the canvas node that shares their id; failures show in the calling node’s console', () => {
+  it('never change the canvas node that shares their id; text and failures show in the calling node’s console', () => {
     const view = replayRunEvents(events)
     expect(view.nodes['q']).toMatchObject({ status: 'success', output: { topic: 'tea' } })
     expect(view.nodes['q']?.consoleLines.map((l) => l.text).join('')).not.toContain('inner text')
     expect(view.nodes['call']?.status).toBe('error')
-    expect(view.nodes['call']?.consoleLines.map((l) => l.text)).toContain('q: no luck')
+    expect(view.nodes['call']?.consoleLines.map((l) => [l.kind, l.text])).toEqual([
+      ['info', '› q'],
+      ['output', 'inner text'],
+      ['error', 'q: no luck'],
+      ['error', 'The sub-flow "x" failed at "q": no luck'],
+    ])
     expect(view.run?.done).toBe(2)
   })
 
@@ -69,7 +76,7 @@ describe('events from inside a sub-flow', () => {
       nodeId: 'q',
       text: 'ret-123456 end',
       channel: 'output',
-      path: ['call'],
+      ...inCall,
     }
     const out = [...scrubber.push(outer), ...scrubber.push(inner), ...scrubber.end()]
     // The inner piece does not complete the outer one's held tail into a key: each stream is its own.

@@ -19,7 +19,7 @@ describe('template "Summarise a list"', () => {
     expect(run.events.filter((e) => e.type === 'nodeError')).toEqual([])
     expect(run.events.at(-1)).toMatchObject({ type: 'runFinish', status: 'success' })
     const summaries = finishes(run.events, 'summary')
-    expect(summaries.map((e) => [e.iteration, e.path])).toEqual([
+    expect(summaries.map((e) => [e.nesting?.at(-1)?.iteration, e.nesting?.map((s) => s.nodeId)])).toEqual([
       [0, ['each']],
       [1, ['each']],
       [2, ['each']],

@@ -8,7 +8,7 @@
  */
 import { createStore, type StoreApi } from 'zustand'
 import { toFlowError, type FlowDocument } from '../../engine/index.ts'
-import { engineRegistry } from '../../nodes/registry.ts'
+import { engineRegistry, nodeCatalog } from '../../nodes/registry.ts'
 import type { WardflowDb } from '../../storage/index.ts'
 import { flowStore as defaultFlowStore, type FlowStore } from '../../store/flowStore.ts'
 import { libraryStore } from '../../store/libraryStore.ts'
@@ -214,7 +214,24 @@ export function createApp(options: CreateAppOptions = {}): App {
     Object.assign(services, standIns)
   }
   servicesStore.setState({ ...services }, true)
-  const stopPreflight = watchPreflight(flows, engineRegistry)
+  // The flows a Sub-flow node calls, read as a run reads them (runService), so the problems list
+  // names a circle of calls as it is built. Loaded only once the open flow calls another.
+  const stopPreflight = watchPreflight(flows, engineRegistry, {
+    loadCalled: async (doc) => {
+      const [lookup, storage, database] = await Promise.all([
+        import('../../nodes/flowLookup.ts'),
+        loadStorage(),
+        db(),
+      ])
+      const load = (id: string) =>
+        storage.loadFlow(database, id).then(
+          (loaded) => loaded?.doc,
+          () => undefined,
+        )
+      const called = await lookup.collectCalledFlows(doc, engineRegistry, load)
+      return lookup.createFlowLookup(called, nodeCatalog)
+    },
+  })
 
   let unwatchSettings: (() => void) | undefined
   const startSettings = async (): Promise<void> => {

@@ -4,7 +4,7 @@
  * text of one node and channel is merged while it waits. The run service paces the frames
  * (pacedFrames.ts: at most one batch per RUN_BATCH_MIN_INTERVAL_MS).
  */
-import type { NodeChunkEvent, RunEvent } from '../../engine/index.ts'
+import { nodeStreamKey, type NodeChunkEvent, type RunEvent } from '../../engine/index.ts'
 
 /** When to apply a batch: animation frames (paced) in the app, a manual queue in tests. */
 export interface FrameScheduler {
@@ -43,7 +43,8 @@ export function createEventBatcher(
   frames: FrameScheduler = animationFrames,
 ): EventBatcher {
   let queue: RunEvent[] = []
-  // Index in `queue` of each node's last event, while that event is a chunk we may extend.
+  // Index in `queue` of each node stream's last event, while that event is a chunk we may extend
+  // (by node and place: a sub-flow's node `q` is not the canvas's `q`, see nesting.ts).
   let openChunk = new Map<string, number>()
   let handle: number | undefined
 
@@ -58,16 +59,17 @@ export function createEventBatcher(
   return {
     push(event) {
       if (event.type === 'nodeChunk') {
-        const at = openChunk.get(event.nodeId)
+        const key = nodeStreamKey(event)
+        const at = openChunk.get(key)
         const last = at === undefined ? undefined : (queue[at] as NodeChunkEvent)
         if (last && at !== undefined && last.channel === event.channel) {
           queue[at] = { ...last, text: last.text + event.text }
         } else {
-          openChunk.set(event.nodeId, queue.length)
+          openChunk.set(key, queue.length)
           queue.push(event)
         }
       } else {
-        if ('nodeId' in event) openChunk.delete(event.nodeId)
+        if ('nodeId' in event) openChunk.delete(nodeStreamKey(event))
         queue.push(event)
       }
       handle ??= frames.request(run)

@@ -23,7 +23,7 @@ export class IncrementalRecord {
 
   /** Call after the recorder took `event`: a run start or a node end asks for a write. */
   seen(event: RunEvent): void {
-    if (this.closed || event.path !== undefined) return
+    if (this.closed || event.nesting !== undefined) return
     if (event.type !== 'runStart' && event.type !== 'nodeFinish' && event.type !== 'nodeError') return
     this.dirty = true
     this.pump()

@@ -1,13 +1,14 @@
 /**
  * Which loop-body events a run record keeps: those of the newest LOOP_STORED_ITERATIONS_MAX
- * iterations of each loop (per enclosing iteration, for a loop in a loop). When a loop starts one
+ * iterations of each loop at each place (per enclosing iteration and sub-flow call: events.ts
+ * `nesting`). When a loop starts one
  * more, the events of its oldest kept iteration are dropped and counted per loop id, and later
  * events of a dropped iteration (still running under concurrency) are left out too. So a forEach
  * over 10,000 items records a hundred iterations' events, not ten thousand, while the loop's own
  * events (and its `results`, every item) are kept whole.
  */
 import { LOOP_STORED_ITERATIONS_MAX } from '../../defaults.ts'
-import type { RunEvent } from '../../engine/index.ts'
+import { nestingKey, type RunEvent } from '../../engine/index.ts'
 
 interface LoopWindow {
   loopId: string
@@ -33,14 +34,8 @@ export class IterationWindow {
    * it, false to leave it out; events outside loop bodies are always kept.
    */
   admit(event: RunEvent, seq: number): boolean {
-    if (event.path === undefined || !('iteration' in event) || event.iteration === undefined) return true
-    const path = event.path
-    const chain = event.iterations ?? [event.iteration]
-    if (chain.length !== path.length) return true
-    const levels = path.map((loopId, j) => {
-      const loopKey = `${path.slice(0, j + 1).join('\u0000')}|${chain.slice(0, j).join('.')}`
-      return { loopId, loopKey, key: `${loopKey}|${chain[j]}` }
-    })
+    const levels = loopLevels(event)
+    if (levels.length === 0) return true
     if (levels.some((l) => this.dropped.has(l.key))) return false
     levels.forEach((level, j) => {
       let loop = this.loops.get(level.loopKey)
@@ -85,4 +80,25 @@ export class IterationWindow {
     }
     this.nested.delete(key)
   }
+}
+
+interface Level {
+  loopId: string
+  /** The loop at its place: every container around it (iterations included) and its id. */
+  loopKey: string
+  /** One iteration of that loop. */
+  key: string
+}
+
+/** One level per loop segment of the event's nesting, outermost first (none outside bodies). */
+function loopLevels(event: RunEvent): Level[] {
+  const nesting = event.nesting
+  if (nesting === undefined) return []
+  const levels: Level[] = []
+  nesting.forEach((segment, j) => {
+    if (segment.kind !== 'loop') return
+    const loopKey = `${nestingKey(nesting.slice(0, j))}${segment.nodeId}`
+    levels.push({ loopId: segment.nodeId, loopKey, key: `${loopKey}|${segment.iteration ?? 0}` })
+  })
+  return levels
 }

@@ -30,7 +30,7 @@ export interface FromHereRequest {
 export function previousRunOf(record: RunRecord): PreviousRun {
   const results = new Map<string, PreviousResult>()
   for (const event of parseStoredEvents(record.events)) {
-    if (event.type !== 'nodeFinish' || event.path !== undefined) continue
+    if (event.type !== 'nodeFinish' || event.nesting !== undefined) continue
     results.set(event.nodeId, {
       output: event.output,
       ...(event.notTaken ? { notTaken: event.notTaken } : {}),
@@ -45,7 +45,7 @@ export function resultCacheOf(records: readonly RunRecord[], enabled: boolean): 
   const byKey = new Map<string, ReusedOutput>()
   for (const record of records) {
     for (const event of parseStoredEvents(record.events)) {
-      if (event.type !== 'nodeFinish' || event.path !== undefined || !event.cacheKey) continue
+      if (event.type !== 'nodeFinish' || event.nesting !== undefined || !event.cacheKey) continue
       if (event.status !== 'success' || byKey.has(event.cacheKey)) continue
       // A reused result names the run that computed it, not the one that reused it.
       const fromRunId = event.cached?.fromRunId ?? record.id

@@ -7,15 +7,18 @@ import { z } from 'zod'
 import { LOOP_DETECTORS, type RunEvent } from '../../engine/index.ts'
 import { keyedRecordSchema } from '../../storage/keyedSchema.ts'
 
-// `path`: node events from inside a sub-flow or a loop body (kept, or a replay would draw them on
-// the canvas); `iteration`/`iterations`: a loop body's (without them a replay took a body's events
-// for a sub-flow's).
+// `path` and `nesting`: node events from inside a sub-flow or a loop body (kept, or a replay
+// would draw them on the canvas as the flow's own nodes).
+const nestingSegment = z.object({
+  nodeId: z.string(),
+  kind: z.enum(['loop', 'subflow']),
+  iteration: z.number().optional(),
+})
 const base = {
   runId: z.string(),
   at: z.number(),
   path: z.array(z.string()).optional(),
-  iteration: z.number().int().nonnegative().optional(),
-  iterations: z.array(z.number().int().nonnegative()).optional(),
+  nesting: z.array(nestingSegment).optional(),
 }
 const usage = z.object({
   prompt: z.number(),
@@ -91,11 +94,44 @@ const runEventSchema = z.discriminatedUnion('type', [
   }),
 ])
 
+const legacyPlace = z.object({
+  path: z.array(z.string()),
+  iteration: z.number().optional(),
+  iterations: z.array(z.number()).optional(),
+})
+
+/**
+ * Records saved before events carried `nesting` placed a loop body's events with `path` (the
+ * loops' ids), `iteration` (the innermost one's index) and, in a loop inside a loop, `iterations`
+ * (every enclosing loop's index, outermost first), and a sub-flow's with `path` alone. They are
+ * read into today's shape; records older than `iterations` did not keep outer loops' indexes
+ * (read as 0).
+ */
+export function upgradeLegacyPlace(event: unknown): unknown {
+  if (typeof event !== 'object' || event === null || 'nesting' in event) return event
+  const old = legacyPlace.safeParse(event)
+  if (!old.success) return event
+  const { path, iteration, iterations } = old.data
+  const { iteration: _gone, iterations: _chain, path: _path, ...rest } = event as Record<string, unknown>
+  if (iteration === undefined)
+    return { ...rest, path, nesting: path.map((nodeId) => ({ nodeId, kind: 'subflow' as const })) }
+  const last = path.length - 1
+  const chain = iterations?.length === path.length ? iterations : undefined
+  return {
+    ...rest,
+    nesting: path.map((nodeId, i) => ({
+      nodeId,
+      kind: 'loop' as const,
+      iteration: chain ? (chain[i] as number) : i === last ? iteration : 0,
+    })),
+  }
+}
+
 /** The stored events that are valid run events, in order. */
 export function parseStoredEvents(events: readonly unknown[]): RunEvent[] {
   const out: RunEvent[] = []
   for (const event of events) {
-    const parsed = runEventSchema.safeParse(event)
+    const parsed = runEventSchema.safeParse(upgradeLegacyPlace(event))
     if (parsed.success) out.push(parsed.data as RunEvent)
   }
   return out

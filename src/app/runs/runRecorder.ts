@@ -9,6 +9,7 @@ import {
   addUsage,
   emptyUsage,
   keyedRecord,
+  nodeStreamKey,
   ownValue,
   type NodeCached,
   type NodeChunkEvent,
@@ -27,7 +28,11 @@ export class RunRecorder {
   private readonly outputs = keyedRecord<Record<string, unknown>>()
   private readonly timings = keyedRecord<NodeTiming>()
   private readonly reused = keyedRecord<NodeCached>()
-  /** Sequence number of each node's last event while it is a chunk more text may be merged into. */
+  /**
+   * Sequence number of each node stream's last event while it is a chunk more text may be merged
+   * into, by node and place (nesting.ts `nodeStreamKey`: a body node's iterations and a sub-flow's
+   * nodes are streams of their own).
+   */
   private readonly openChunk = new Map<string, number>()
   private startedAt: number | undefined
   private lastAt: number | undefined
@@ -47,8 +52,8 @@ export class RunRecorder {
   push(event: RunEvent): void {
     this.runId ??= event.runId
     this.lastAt = event.at
-    // A sub-flow's nodes are not this flow's: their events are kept, but not as its outputs.
-    if (event.path !== undefined) {
+    // Events of body nodes and sub-flows' nodes are kept, but are not this flow's outputs or timings.
+    if (event.nesting !== undefined) {
       this.keep(event)
       return
     }
@@ -122,11 +127,11 @@ export class RunRecorder {
     const seq = this.seq++
     if (!this.window.admit(event, seq)) return
     if (event.type !== 'nodeChunk') {
-      if ('nodeId' in event) this.openChunk.delete(chunkKey(event))
+      if ('nodeId' in event) this.openChunk.delete(nodeStreamKey(event))
       this.events.set(seq, event)
       return
     }
-    const key = chunkKey(event)
+    const key = nodeStreamKey(event)
     const at = this.openChunk.get(key)
     const last = at === undefined ? undefined : (this.events.get(at) as NodeChunkEvent | undefined)
     if (last && at !== undefined && last.channel === event.channel) {
@@ -136,15 +141,4 @@ export class RunRecorder {
     this.openChunk.set(key, seq)
     this.events.set(seq, event)
   }
-}
-
-/** Chunks merge per node and place: two iterations of one body node stream apart. */
-function chunkKey(event: {
-  nodeId: string
-  path?: string[]
-  iteration?: number
-  iterations?: number[]
-}): string {
-  if (event.path === undefined) return event.nodeId
-  return `${event.nodeId}\u0000${event.path.join('\u0000')}\u0000${(event.iterations ?? [event.iteration]).join('.')}`
 }

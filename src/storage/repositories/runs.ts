@@ -47,14 +47,23 @@ interface ChunkLike {
   nodeId?: unknown
   channel?: unknown
   text: string
+  /** Where the node ran (engine events.ts); older records: `path`, `iteration`, `iterations`. */
+  nesting?: unknown
   path?: unknown
   iteration?: unknown
   iterations?: unknown
 }
 
-/** Where a chunk was printed: two iterations of one loop body node never share a chunk. */
+/**
+ * Two chunks of one stream come from the same place (a sub-flow's `q` is not the canvas's `q`, and
+ * two iterations of one loop body node never share a chunk).
+ */
+function samePlace(a: ChunkLike, b: ChunkLike): boolean {
+  return placeOf(a) === placeOf(b)
+}
+
 function placeOf(event: ChunkLike): string {
-  return JSON.stringify([event.path, event.iteration, event.iterations]) ?? ''
+  return JSON.stringify([event.nesting, event.path, event.iteration, event.iterations]) ?? ''
 }
 
 function isChunk(event: unknown): event is ChunkLike {
@@ -77,7 +86,7 @@ export function compactEvents(events: readonly unknown[]): unknown[] {
       last.nodeId === event.nodeId &&
       last.channel === event.channel &&
       last.runId === event.runId &&
-      placeOf(last) === placeOf(event)
+      samePlace(last, event)
     ) {
       out[out.length - 1] = { ...last, text: last.text + event.text }
     } else out.push(event)

@@ -5,7 +5,7 @@
  * consoles show the same one. Text only.
  */
 import { useTranslation } from 'react-i18next'
-import type { IterationRecord } from '../../store/iterations.ts'
+import { loopOfRecords, type IterationRecord } from '../../store/iterationRecords.ts'
 import { nodeStateOf, useRunActions, useRunStore } from '../../store/runStore.ts'
 import { formatValue } from './format.ts'
 import { IterationNav } from './IterationNav.tsx'
@@ -37,7 +37,7 @@ export function IterationBrowser({
 }) {
   const { t } = useTranslation('run')
   const actions = useRunActions()
-  const loopId = iterations[0]?.path.at(-1)
+  const loopId = loopOfRecords(iterations)
   const pick = useLoopPick(loopId)
   if (iterations.length === 0 || loopId === undefined) return null
   const keys = iterations.map((r) => r.key)

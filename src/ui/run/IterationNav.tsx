@@ -6,7 +6,7 @@
  */
 import type { KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { iterationLabel } from '../../store/iterations.ts'
+import { iterationLabel } from '../../store/iterationRecords.ts'
 import { formatNumber } from './format.ts'
 
 export interface IterationNavProps {

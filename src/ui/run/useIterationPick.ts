@@ -2,7 +2,7 @@
  * The iteration a loop's picker shows (run store `iterationPicks`), as its body nodes read it:
  * their consoles and run details show that iteration instead of the latest.
  */
-import { iterationOf, type IterationRecord } from '../../store/iterations.ts'
+import { iterationOf, loopOfRecords, type IterationRecord } from '../../store/iterationRecords.ts'
 import { nodeStateOf, useRunStore } from '../../store/runStore.ts'
 
 /**
@@ -14,7 +14,7 @@ import { nodeStateOf, useRunStore } from '../../store/runStore.ts'
 export function usePickedIteration(nodeId: string): IterationRecord | null | undefined {
   return useRunStore((s) => {
     const records = nodeStateOf(s.nodes, nodeId).iterations
-    const loopId = records?.[0]?.path.at(-1)
+    const loopId = loopOfRecords(records)
     if (loopId === undefined) return undefined
     const key = Object.hasOwn(s.iterationPicks, loopId) ? s.iterationPicks[loopId] : undefined
     if (key === undefined) return undefined

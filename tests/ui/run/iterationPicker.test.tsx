@@ -99,7 +99,15 @@ describe('loop iteration picker', () => {
         draft['b'] = {
           status: 'success',
           consoleLines: [],
-          iterations: [{ iteration: 250, chain: [250], key: '250', path: ['each'], status: 'success' }],
+          iterations: [
+            {
+              iteration: 250,
+              loops: [{ nodeId: 'each', kind: 'loop', iteration: 250 }],
+              chain: [250],
+              key: '250',
+              status: 'success',
+            },
+          ],
           iterationsNotKept: 250,
         }
       }),

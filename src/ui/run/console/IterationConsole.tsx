@@ -4,7 +4,7 @@
  * picker follows the latest again. Text only.
  */
 import { useTranslation } from 'react-i18next'
-import { iterationLabel, type IterationRecord } from '../../../store/iterations.ts'
+import { iterationLabel, type IterationRecord } from '../../../store/iterationRecords.ts'
 import { ConsoleContent } from './ConsoleContent.tsx'
 
 const NO_LINES: NonNullable<IterationRecord['lines']> = []

@@ -1,23 +1,26 @@
 /**
- * A loop body node's iterations in the run store (events with `path` and `iteration`): one record
- * per iteration with its inputs, output, error and its own console lines, which the iteration
- * picker browses. Only the newest LOOP_STORED_ITERATIONS_MAX records of a node are kept (by
- * iteration, outer loops' indexes first); older ones are counted in `iterationsNotKept`, so a
- * forEach over 10,000 items holds a hundred records, not ten thousand. Pure.
+ * A loop body node's iteration records in the run store: one per place in the loops around it
+ * (the loop segments of its events' `nesting`, nested loops included), with its inputs, output,
+ * error and its own console lines, which the iteration picker browses. Records are keyed by every
+ * enclosing loop's index, so inner 0 of outer 1 is not inner 0 of outer 0. Only the newest
+ * LOOP_STORED_ITERATIONS_MAX records of a node are kept (outer loops' indexes first); older ones
+ * are counted in `iterationsNotKept`, so a forEach over 10,000 items holds a hundred records, not
+ * ten thousand. Pure.
  */
 import { LOOP_ITERATION_CONSOLE_MAX_CHARS, LOOP_STORED_ITERATIONS_MAX } from '../defaults.ts'
+import { canvasPlace, type NestingSegment } from '../engine/index.ts'
 import type { ConsoleLine, ConsoleLineKind, NodeRunState, NodeRunStatus } from './runStoreReducer.ts'
 
 /** One iteration of a loop body node: its inputs, output or error, and what it printed. */
 export interface IterationRecord {
   /** The innermost loop's index (from 0). */
   iteration: number
+  /** The loops around the node, outermost first, each with its iteration (events.ts `nesting`). */
+  loops: readonly NestingSegment[]
   /** Every enclosing loop's index, outermost first (one entry for a loop on the canvas). */
   chain: readonly number[]
   /** `chain` joined by dots: what the picker selects by ("2", or "1.0" in a loop in a loop). */
   key: string
-  /** The enclosing loops, outermost first. */
-  path: readonly string[]
   status: NodeRunStatus
   inputs?: Readonly<Record<string, unknown>>
   output?: Readonly<Record<string, unknown>>
@@ -31,10 +34,16 @@ export interface IterationRecord {
   cut?: boolean
 }
 
+/** Where an event happened, as the store reads it: its type and nesting (engine events.ts). */
 export interface BodyEvent {
-  path?: string[]
-  iteration?: number
-  iterations?: number[]
+  type: string
+  nesting?: readonly NestingSegment[]
+}
+
+/** The loop segments around a node of this canvas (those before any sub-flow call). */
+export function canvasLoops(nesting: readonly NestingSegment[] | undefined): readonly NestingSegment[] {
+  if (nesting === undefined) return []
+  return canvasPlace({ nodeId: '', nesting }).loops.filter((s) => s.kind === 'loop')
 }
 
 /** What an event adds to its iteration's console, if anything. */
@@ -76,17 +85,18 @@ function withConsole(record: IterationRecord, add: IterationText): IterationReco
 
 /**
  * `state` with `event`'s iteration record updated by `patch` and `add` (events outside a body:
- * as is). `max` is the number of records kept (LOOP_STORED_ITERATIONS_MAX).
+ * as is). Records stay sorted by `chain`. `max` is the number of records kept (LOOP_STORED_ITERATIONS_MAX).
  */
 export function withIteration(
   state: NodeRunState,
-  event: BodyEvent & { type: string },
+  event: BodyEvent,
   patch: Partial<IterationRecord>,
   add?: IterationText,
   max: number = LOOP_STORED_ITERATIONS_MAX,
 ): NodeRunState {
-  if (event.path === undefined || event.iteration === undefined) return state
-  const chain = event.iterations ?? [event.iteration]
+  const loops = canvasLoops(event.nesting)
+  if (loops.length === 0) return state
+  const chain = loops.map((s) => s.iteration ?? 0)
   const list = state.iterations ?? []
   // Records stay sorted by chain; events nearly always concern one of the newest, so search back.
   let at = list.length
@@ -99,7 +109,7 @@ export function withIteration(
   }
   const before: IterationRecord = found
     ? (list[at - 1] as IterationRecord)
-    : { iteration: event.iteration, chain, key: chain.join('.'), path: event.path, status: 'queued' }
+    : { iteration: chain[chain.length - 1] as number, loops, chain, key: chain.join('.'), status: 'queued' }
   const record = withConsole({ ...before, ...patch }, add)
   const next = [...list]
   if (found) next[at - 1] = record
@@ -114,6 +124,11 @@ export function withIteration(
     iterations: next,
     ...(dropped > 0 ? { iterationsNotKept: (state.iterationsNotKept ?? 0) + dropped } : {}),
   }
+}
+
+/** The loop a body node's records belong to (its innermost enclosing loop), if any. */
+export function loopOfRecords(records: readonly IterationRecord[] | undefined): string | undefined {
+  return records?.[0]?.loops.at(-1)?.nodeId
 }
 
 /** The record of `key` among `records`, if kept. */
