@@ -19,7 +19,7 @@ import {
   type NodeExecution,
   type NodeRegistry,
   type RunEvent,
-} from '../src/engine/index.ts'
+} from '../src/engine/run.ts'
 import { benchContext } from './benchContext.ts'
 
 const DAG_NODES = 1_000

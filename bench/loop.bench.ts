@@ -13,7 +13,7 @@ import {
   type NodeExecution,
   type NodeRegistry,
   type RunEvent,
-} from '../src/engine/index.ts'
+} from '../src/engine/run.ts'
 import { engineRegistry } from '../src/nodes/registry.ts'
 import { benchContext } from './benchContext.ts'
 

@@ -15,7 +15,7 @@ import {
   runNode,
   type FlowDocument,
   type RunEvent,
-} from '../src/engine/index.ts'
+} from '../src/engine/run.ts'
 import { engineRegistry, getNodeDefinition } from '../src/nodes/registry.ts'
 import type { RunRecord } from '../src/storage/rows.ts'
 import { benchContext } from './benchContext.ts'

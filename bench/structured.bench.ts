@@ -4,7 +4,7 @@
  * value through the validator port's library), target <= 2 ms p50; beside it JSON.parse alone,
  * the floor. Prints a table and exits non-zero when the target fails.
  */
-import { parseJsonReply } from '../src/engine/index.ts'
+import { parseJsonReply } from '../src/engine/run.ts'
 import { loadSchemaLibrary, validateWith } from '../src/platform/schemaValidator.ts'
 
 const TARGET_P50_MS = 2

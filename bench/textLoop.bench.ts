@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createTextLoopDetector, readChatStream, type ChatChunk } from '../src/engine/index.ts'
+import { createTextLoopDetector, readChatStream, type ChatChunk } from '../src/engine/run.ts'
 
 const TARGET_US_PER_CHAR = 1
 const DELTA_CHARS = 4

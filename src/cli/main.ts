@@ -12,7 +12,7 @@ import {
   toFlowError,
   type RunContext,
   type RunEvent,
-} from '../engine/index.ts'
+} from '../engine/run.ts'
 import { engineRegistry } from '../nodes/registry.ts'
 import { systemClock } from '../platform/systemClock.ts'
 import { createProviderResolver } from '../providers/resolver.ts'

@@ -13,7 +13,7 @@ import {
   type NodeExecution,
   type RunContext,
   type Usage,
-} from '../engine/index.ts'
+} from '../engine/run.ts'
 
 /** Provider-reported usage when present; otherwise a tokenizer estimate, marked as such. */
 export async function usageOf(

@@ -1,5 +1,5 @@
 /** Builds OpenAI-compatible chat-completion request bodies from the engine's ChatRequest. */
-import { withSchemaInstruction, type ChatMessage, type ChatRequest } from '../engine/index.ts'
+import { withSchemaInstruction, type ChatMessage, type ChatRequest } from '../engine/run.ts'
 
 /** A message in the wire format of /chat/completions. */
 export type OpenAiMessage =

@@ -9,7 +9,7 @@ import {
   type NodeRegistry,
   type ParseResult,
   type RunEvent,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { collect, flow, ofType, testContext, type TestContextOptions } from '../support/flowBuilders.ts'
 import { testRegistry } from './testTypes.ts'

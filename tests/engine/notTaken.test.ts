@@ -7,7 +7,7 @@ import {
   type NodeRegistry,
   type ParseResult,
   type RunEvent,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { collect, flow, testContext } from '../support/flowBuilders.ts'
 
 type Cfg = Record<string, unknown>

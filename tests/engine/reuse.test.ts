@@ -12,7 +12,7 @@ import {
   type ReusedOutput,
   type RunEvent,
   type RunOptions,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { collect, flow, testContext } from '../support/flowBuilders.ts'
 
 type Cfg = Record<string, unknown>

@@ -7,7 +7,7 @@ import {
   runNode,
   type NodeRegistry,
   type RunEvent,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { collect, flow, ofType, testContext } from '../support/flowBuilders.ts'
 import type { ManualClock } from '../support/manualClock.ts'
 import { testRegistry } from './testTypes.ts'

@@ -6,7 +6,7 @@ import {
   type FlowDocument,
   type NodeRegistry,
   type RunEvent,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { createFlowLookup } from '../../src/nodes/flowLookup.ts'
 import { engineRegistry, nodeCatalog } from '../../src/nodes/registry.ts'
 import { collect, flow, ofType, testContext } from '../support/flowBuilders.ts'

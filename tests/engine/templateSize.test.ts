@@ -12,7 +12,7 @@ import {
   runFlow,
   type NodeErrorEvent,
   type OutputLookup,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { TEMPLATE_MAX_RESOLVED_CHARS, TEMPLATE_MAX_RESOLVED_RANGE_CHARS } from '../../src/defaults.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { collect, flow, testContext } from '../support/flowBuilders.ts'

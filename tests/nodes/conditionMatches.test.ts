@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runFlow, type RunEvent } from '../../src/engine/index.ts'
+import { runFlow, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { collect, flow, testContext } from '../support/flowBuilders.ts'
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { HTTP_MAX_RESPONSE_BYTES } from '../../src/defaults.ts'
-import { runFlow, type RunEvent } from '../../src/engine/index.ts'
+import { runFlow, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { retryAfterMs } from '../../src/nodes/http/response.ts'
 import { systemClock } from '../../src/platform/systemClock.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { preflight, runFlow, type FlowDocument, type RunEvent } from '../../src/engine/index.ts'
+import { preflight, runFlow, type FlowDocument, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { createMemoryKnowledge } from '../../src/knowledge/memoryKnowledge.ts'
 import { createBaseIndex } from '../../src/knowledge/search.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FlowError, runFlow, type RunEvent } from '../../src/engine/index.ts'
+import { FlowError, runFlow, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { flow, ofType, testContext } from '../support/flowBuilders.ts'
 import { ManualClock } from '../support/manualClock.ts'

@@ -1,7 +1,7 @@
 /** Runs a flow of real node types with fakes and collects its events (manual clock driven). */
-import { runFlow, type RunContext, type RunEvent } from '../../src/engine/index.ts'
+import { runFlow, type RunContext, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
-import type { FlowDocument } from '../../src/engine/index.ts'
+import type { FlowDocument } from '../../src/engine/run.ts'
 import type { ManualClock } from '../support/manualClock.ts'
 
 export async function runWithClock(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { STRUCTURED_OUTPUT_NAME } from '../../src/engine/index.ts'
+import { STRUCTURED_OUTPUT_NAME } from '../../src/engine/run.ts'
 import { createDemoProvider } from '../../src/providers/demo.ts'
 import { flow, ofType, testContext } from '../support/flowBuilders.ts'
 import { ManualClock } from '../support/manualClock.ts'

@@ -4,7 +4,7 @@
  * tool; and the demo provider's offline data.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { responseFormatOf, type ResponseFormat } from '../../src/engine/index.ts'
+import { responseFormatOf, type ResponseFormat } from '../../src/engine/run.ts'
 import { createAnthropicProvider } from '../../src/providers/anthropic.ts'
 import { createDemoProvider } from '../../src/providers/demo.ts'
 import { createOpenAiCompatibleProvider } from '../../src/providers/openaiCompatible.ts'

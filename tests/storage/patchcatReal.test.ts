@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runFlow, type Clock, type FlowDocument, type RunEvent } from '../../src/engine/index.ts'
+import { runFlow, type Clock, type FlowDocument, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry, getNodeDefinition } from '../../src/nodes/registry.ts'
 import { createDemoProvider, parseDemoScript } from '../../src/providers/index.ts'
 import { createNodeCodeRunner } from '../../src/sandbox/node-runner.ts'

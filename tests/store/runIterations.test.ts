@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runFlow, type FlowDocument } from '../../src/engine/index.ts'
+import { runFlow, type FlowDocument } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { withIteration } from '../../src/store/iterationRecords.ts'
 import { IDLE_RUN_STATE, replayRunEvents, type NodeRunState } from '../../src/store/runStoreReducer.ts'

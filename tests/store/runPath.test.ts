@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runFlow, type FlowDocument } from '../../src/engine/index.ts'
+import { runFlow, type FlowDocument } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { runLineLabeller } from '../../src/app/runs/runLines.ts'
 import { replayRunEvents } from '../../src/store/runStoreReducer.ts'

@@ -4,8 +4,8 @@
  * The called flows reuse the callers' node ids (`out`, `each`) on purpose: an event that lands on
  * the wrong node shows.
  */
-import type { FlowDocument, NodeRegistry, RunEvent } from '../../src/engine/index.ts'
-import { runFlow } from '../../src/engine/index.ts'
+import type { FlowDocument, NodeRegistry, RunEvent } from '../../src/engine/run.ts'
+import { runFlow } from '../../src/engine/run.ts'
 import { createFlowLookup } from '../../src/nodes/flowLookup.ts'
 import { engineRegistry, nodeCatalog } from '../../src/nodes/registry.ts'
 import { testRegistry } from '../engine/testTypes.ts'

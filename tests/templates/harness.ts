@@ -15,7 +15,7 @@ import {
   type KnowledgeSearch,
   type RunContext,
   type RunEvent,
-} from '../../src/engine/index.ts'
+} from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { systemClock } from '../../src/platform/systemClock.ts'
 import { createProviderResolver, loadTokenEstimator } from '../../src/providers/index.ts'

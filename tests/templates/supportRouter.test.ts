@@ -3,7 +3,7 @@
  * scripted classification), and with other classifications a real model might give.
  */
 import { describe, expect, it } from 'vitest'
-import { runFlow, type Clock, type RunEvent } from '../../src/engine/index.ts'
+import { runFlow, type Clock, type RunEvent } from '../../src/engine/run.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { createDemoProvider } from '../../src/providers/index.ts'
 import { collect, testContext } from '../support/flowBuilders.ts'

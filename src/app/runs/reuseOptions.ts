@@ -15,7 +15,7 @@ import {
   type ResultCache,
   type ReusedOutput,
   type RunOptions,
-} from '../../engine/index.ts'
+} from '../../engine/run.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 

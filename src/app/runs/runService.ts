@@ -12,7 +12,7 @@ import {
   type FlowDocument,
   type NodeRegistry,
   type RunEvent,
-} from '../../engine/index.ts'
+} from '../../engine/run.ts'
 import { i18next, ISSUES_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import { secretValues, splitSecrets } from '../../storage/secrets.ts'

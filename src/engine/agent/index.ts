@@ -1,4 +1,5 @@
-/** The guarded agent: canonical signatures, the loop guard and the ReAct loop (docs/guard.md). */
+/** The guarded agent: canonical signatures, and the loop guard (docs/guard.md);
+ * the ReAct loop itself is exported by ../run.ts, with the rest of the run engine. */
 export * from './signature.ts'
 export * from './loopGuard.ts'
 export * from './messages.ts'
@@ -6,4 +7,3 @@ export * from './protection.ts'
 export * from './tokens.ts'
 export * from './types.ts'
 export * from './turnWatch.ts'
-export * from './loop.ts'

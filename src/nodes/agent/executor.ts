@@ -13,7 +13,7 @@ import {
   type NodeExecution,
   type NodeResult,
   type OutputSpec,
-} from '../../engine/index.ts'
+} from '../../engine/run.ts'
 import { streamCall } from '../modelCall.ts'
 import { outputSpecOf } from '../structuredOutput.ts'
 import type { AgentConfig } from './schema.ts'

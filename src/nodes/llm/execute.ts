@@ -11,7 +11,7 @@ import {
   type ChatResult,
   type NodeExecution,
   type NodeResult,
-} from '../../engine/index.ts'
+} from '../../engine/run.ts'
 import { streamCall } from '../modelCall.ts'
 import { outputSpecOf } from '../structuredOutput.ts'
 import type { LlmConfig } from './schema.ts'

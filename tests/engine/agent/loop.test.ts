@@ -1,7 +1,7 @@
 /** The agent loop against a scripted provider: answers, message order, the loop guard in the loop. */
 import { describe, expect, it } from 'vitest'
 import { AGENT_MAX_TOOL_CALLS_PER_TURN } from '../../../src/defaults.ts'
-import { FlowError } from '../../../src/engine/index.ts'
+import { FlowError } from '../../../src/engine/run.ts'
 import { call, expectAllRequestsWellFormed, harness, tool } from './support/loopHarness.ts'
 
 const HINT_TEXT =

@@ -1,6 +1,6 @@
 /** Tool outcomes in the agent loop: unknown tools, invalid arguments, failures, timeouts, Stop. */
 import { describe, expect, it } from 'vitest'
-import { FlowError } from '../../../src/engine/index.ts'
+import { FlowError } from '../../../src/engine/run.ts'
 import { flushMicrotasks } from '../../support/manualClock.ts'
 import { call, expectAllRequestsWellFormed, harness, tool } from './support/loopHarness.ts'
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createTextLoopDetector } from '../../../src/engine/index.ts'
+import { createTextLoopDetector } from '../../../src/engine/run.ts'
 
 const DIR = join(import.meta.dirname, '../../fixtures/ordinary-replies')
 const FILES = readdirSync(DIR)

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createTextLoopDetector, type TextLoopTrip } from '../../../src/engine/index.ts'
+import { createTextLoopDetector, type TextLoopTrip } from '../../../src/engine/run.ts'
 
 /** Streams `text` in pieces of `size` characters; the trip, if any. */
 function feed(text: string, size = 16): TextLoopTrip | undefined {

@@ -1,6 +1,6 @@
 /** The Agent node inside real flow runs: tools of every kind, alerts, stops and inheritance. */
 import { describe, expect, it } from 'vitest'
-import { defaultProtection, type FlowDocument, type RunEvent } from '../../../src/engine/index.ts'
+import { defaultProtection, type FlowDocument, type RunEvent } from '../../../src/engine/run.ts'
 import { fakeCodeRunner } from '../../support/fakeCodeRunner.ts'
 import { flow, ofType, testContext } from '../../support/flowBuilders.ts'
 import { ManualClock } from '../../support/manualClock.ts'
@@ -192,7 +192,7 @@ describe('agent node in a flow', () => {
     })
     const { ctx, controller } = testContext({ clock, provider, codeRunner })
     const events: RunEvent[] = []
-    const { runFlow } = await import('../../../src/engine/index.ts')
+    const { runFlow } = await import('../../../src/engine/run.ts')
     const { engineRegistry } = await import('../../../src/nodes/registry.ts')
     const done = (async () => {
       for await (const event of runFlow(agentFlow({}), engineRegistry, ctx)) events.push(event)

@@ -11,7 +11,7 @@ import {
   type AgentProtection,
   type AgentTool,
   type GuardAlert,
-} from '../../../src/engine/index.ts'
+} from '../../../src/engine/run.ts'
 import { createDemoProvider } from '../../../src/providers/demo.ts'
 import { parseDemoScript } from '../../../src/providers/demoScript.ts'
 import { ManualClock } from '../../support/manualClock.ts'

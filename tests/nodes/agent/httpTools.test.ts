@@ -1,7 +1,7 @@
 /** Agent http tools against a real local HTTP server, with real fetch and real timers. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { defaultProtection, runFlow, type RunEvent } from '../../../src/engine/index.ts'
+import { defaultProtection, runFlow, type RunEvent } from '../../../src/engine/run.ts'
 import { engineRegistry } from '../../../src/nodes/registry.ts'
 import { systemClock } from '../../../src/platform/systemClock.ts'
 import { collect, flow, ofType, testContext } from '../../support/flowBuilders.ts'

@@ -12,7 +12,7 @@ import {
   type AgentTool,
   type GuardAlert,
   type LlmProvider,
-} from '../../../src/engine/index.ts'
+} from '../../../src/engine/run.ts'
 import { createAnthropicProvider } from '../../../src/providers/anthropic.ts'
 import { createOpenAiCompatibleProvider } from '../../../src/providers/openaiCompatible.ts'
 import { systemClock } from '../../../src/platform/systemClock.ts'

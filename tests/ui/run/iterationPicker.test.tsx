@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { runFlow } from '../../../src/engine/index.ts'
+import { runFlow } from '../../../src/engine/run.ts'
 import { initI18n } from '../../../src/i18n/index.ts'
 import { engineRegistry } from '../../../src/nodes/registry.ts'
 import { flowStore } from '../../../src/store/flowStore.ts'

@@ -12,7 +12,7 @@ import {
   type AgentTool,
   type ChatMessage,
   type GuardAlert,
-} from '../../../../src/engine/index.ts'
+} from '../../../../src/engine/run.ts'
 import { ManualClock } from '../../../support/manualClock.ts'
 import { ScriptedProvider, type ScriptStep } from '../../../support/scriptedProvider.ts'
 
