@@ -8,32 +8,41 @@ import { createStore, useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { RunEvent, Usage } from '../engine/index.ts'
 import { keyedRecord } from '../engine/index.ts'
-import {
-  nodeStateOf,
-  reduceRunEvents,
-  withLine,
-  withoutKeptConsoles,
-  withText,
-  type ConsoleLine,
-  type ConsoleLineKind,
-  type NodeRunState,
-  type NodeRunStatus,
-  type ReduceOptions,
-  type RunOutcome,
-  type RunSummary,
+import { nodeStateOf } from './runState.ts'
+import type {
+  ConsoleLine,
+  ConsoleLineKind,
+  NodeRunState,
+  NodeRunStatus,
+  ReduceOptions,
+  RunOutcome,
+  RunSummary,
 } from './runStoreReducer.ts'
 
 export { textAddedSince } from './consoleText.ts'
-export {
-  IDLE_RUN_STATE,
-  badgeKey,
-  englishBadge,
-  nodeStateOf,
-  reduceRunEvents,
-  replayRunEvents,
-  withLine,
-  withText,
-} from './runStoreReducer.ts'
+export { IDLE_RUN_STATE, nodeStateOf } from './runState.ts'
+
+/**
+ * What folds events into node states: runStoreReducer.ts, which the run area installs when it
+ * loads (app/runs/runService.ts). The reducer, its console bookkeeping and loop iteration records
+ * are code the page needs only once a run or a past run is shown, so they stay out of its start;
+ * before that there is nothing to fold.
+ */
+export type RunReducer = Pick<
+  typeof import('./runStoreReducer.ts'),
+  'reduceRunEvents' | 'withLine' | 'withText' | 'withoutKeptConsoles'
+>
+
+let reducer: RunReducer | null = null
+
+export function installRunReducer(installed: RunReducer): void {
+  reducer = installed
+}
+
+function runReducer(): RunReducer {
+  if (!reducer) throw new Error('Run events arrived before the run area installed the reducer.')
+  return reducer
+}
 export type {
   BadgeLabeller,
   LineLabeller,
@@ -147,8 +156,8 @@ export function createRunStore() {
             nodes[id] = { ...nodeStateOf(nodes, id), status }
           set({ nodes })
         },
-        appendText: (nodeId, kind, text) => update(nodeId, (s) => withText(s, kind, text)),
-        appendLine: (nodeId, line) => update(nodeId, (s) => withLine(s, line)),
+        appendText: (nodeId, kind, text) => update(nodeId, (s) => runReducer().withText(s, kind, text)),
+        appendLine: (nodeId, line) => update(nodeId, (s) => runReducer().withLine(s, line)),
         setBadge: (nodeId, badge) => update(nodeId, (s) => ({ ...s, badge })),
         batch: (f) => {
           const draft = keyedRecord(get().nodes)
@@ -160,10 +169,10 @@ export function createRunStore() {
           const state = get()
           // While a past run is shown, the live run keeps updating behind it.
           if (state.live) {
-            set({ live: reduceRunEvents(state.live, events, options) })
+            set({ live: runReducer().reduceRunEvents(state.live, events, options) })
             return
           }
-          const view = reduceRunEvents({ nodes: state.nodes, run: state.run }, events, options)
+          const view = runReducer().reduceRunEvents({ nodes: state.nodes, run: state.run }, events, options)
           // A new run's iterations are not the last run's: pickers follow the latest again.
           const fresh = events.some((e) => e.type === 'runStart')
           set(fresh ? { ...view, iterationPicks: NO_PICKS } : view)
@@ -176,11 +185,11 @@ export function createRunStore() {
         releaseKeptConsoles: () => {
           const state = get()
           if (state.live) {
-            const nodes = withoutKeptConsoles(state.live.nodes)
+            const nodes = runReducer().withoutKeptConsoles(state.live.nodes)
             if (nodes !== state.live.nodes) set({ live: { ...state.live, nodes } })
             return
           }
-          const nodes = withoutKeptConsoles(state.nodes)
+          const nodes = runReducer().withoutKeptConsoles(state.nodes)
           if (nodes !== state.nodes) set({ nodes })
         },
         setHistory: (historyFlowId, history) => set({ historyFlowId, history }),

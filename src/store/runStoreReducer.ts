@@ -5,14 +5,16 @@
  * console text also records its pieces beside the lines, consoleText.ts: invisible to callers.)
  */
 import { CONSOLE_MAX_CHARS } from '../defaults.ts'
-import { canvasPlace, keyedRecord, ownValue } from '../engine/index.ts'
+import { canvasPlace, keyedRecord } from '../engine/index.ts'
 import type { GuardEvent, GuardLayer, GuardLevel, NodeCached, RunEvent, Usage } from '../engine/index.ts'
 import { grownLine, streamedLine, trimmedLine } from './consoleText.ts'
+import { IDLE_RUN_STATE, nodeStateOf } from './runState.ts'
 import { englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
 import { subflowConsole } from './subflowEvents.ts'
 import { withIteration, type IterationRecord } from './iterationRecords.ts'
 
 export type { IterationRecord } from './iterationRecords.ts'
+export { IDLE_RUN_STATE, nodeStateOf } from './runState.ts'
 export { badgeKey, englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
 
 export type NodeRunStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'stopped'
@@ -96,20 +98,6 @@ export interface RunSummary {
   done: number
   usage: Usage
   failures: readonly RunFailure[]
-}
-
-export const IDLE_RUN_STATE: NodeRunState = Object.freeze({
-  status: 'idle',
-  consoleLines: Object.freeze([]),
-}) as NodeRunState
-
-/**
- * A node's state in `nodes`, idle when it has none. Node ids come from files and may be any
- * name (`constructor`, `__proto__`): only own entries count, and the records this reducer builds
- * have no prototype (engine/keyed.ts).
- */
-export function nodeStateOf(nodes: Readonly<Record<string, NodeRunState>>, id: string): NodeRunState {
-  return ownValue(nodes, id) ?? IDLE_RUN_STATE
 }
 
 function charsOf(state: NodeRunState): number {

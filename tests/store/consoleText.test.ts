@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { grownLine, streamedLine, textAddedSince, trimmedLine } from '../../src/store/consoleText.ts'
-import { IDLE_RUN_STATE, withText, type ConsoleLine } from '../../src/store/runStore.ts'
+import { IDLE_RUN_STATE, withText, type ConsoleLine } from '../../src/store/runStoreReducer.ts'
 
 describe('streamed console text', () => {
   it('tells what a later version of a segment added, and nothing for the same version', () => {

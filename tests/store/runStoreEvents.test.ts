@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CONSOLE_MAX_CHARS } from '../../src/defaults.ts'
 import type { RunEvent } from '../../src/engine/index.ts'
-import { createRunStore, replayRunEvents } from '../../src/store/runStore.ts'
+import { createRunStore } from '../../src/store/runStore.ts'
+import { replayRunEvents } from '../../src/store/runStoreReducer.ts'
 
 const usage = { prompt: 3, completion: 4, total: 7, estimated: true }
 let clock = 1_000

@@ -7,13 +7,8 @@ import { keyedRecord, type RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
-import {
-  nodeStateOf,
-  replayRunEvents,
-  type ReduceOptions,
-  type RunHistoryItem,
-  type RunView,
-} from '../../store/runStore.ts'
+import { nodeStateOf, type RunHistoryItem } from '../../store/runStore.ts'
+import { replayRunEvents, type ReduceOptions, type RunView } from '../../store/runStoreReducer.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
 export interface SaveRunRequest {

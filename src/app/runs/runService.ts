@@ -18,7 +18,9 @@ import type { AppSettings } from '../../settings/schema.ts'
 import { secretValues, splitSecrets } from '../../storage/secrets.ts'
 import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
 import type { BannerError, NoticeState } from '../../store/noticeStore.ts'
-import { badgeKey, isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
+import { installRunReducer, isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
+import { badgeKey } from '../../store/guardBadges.ts'
+import * as runReducer from '../../store/runStoreReducer.ts'
 import type { StoreApi } from 'zustand'
 import type { RunService } from '../../ui/services.ts'
 import { RUN_BATCH_MIN_INTERVAL_MS } from '../../defaults.ts'
@@ -86,6 +88,8 @@ function secretsOf(settings: AppSettings): string[] {
 }
 
 export function createRunService(deps: RunServiceDeps): AppRunService {
+  // The run store folds events with the reducer, which loads with this area (store/runStore.ts).
+  installRunReducer(runReducer)
   const t = deps.translate ?? i18nTranslate
   const badge: BadgeLabeller = (alert) => t(badgeKey(alert), { detector: alert.detector ?? '' })
   const labelOf = (id: string): string | undefined =>

@@ -8,7 +8,11 @@ import {
 } from '../../../../src/defaults.ts'
 import type { RunEvent } from '../../../../src/engine/index.ts'
 import { grownLine } from '../../../../src/store/consoleText.ts'
-import { reduceRunEvents, type ConsoleLine, type NodeRunState } from '../../../../src/store/runStore.ts'
+import {
+  reduceRunEvents,
+  type ConsoleLine,
+  type NodeRunState,
+} from '../../../../src/store/runStoreReducer.ts'
 import { ConsoleDom } from '../../../../src/ui/run/console/consoleDom.ts'
 
 function setup() {

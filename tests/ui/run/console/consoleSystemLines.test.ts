@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../../../src/engine/index.ts'
-import { reduceRunEvents, type NodeRunState } from '../../../../src/store/runStore.ts'
+import { reduceRunEvents, type NodeRunState } from '../../../../src/store/runStoreReducer.ts'
 import { ConsoleDom } from '../../../../src/ui/run/console/consoleDom.ts'
 
 const TRIP =
