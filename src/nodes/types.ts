@@ -94,6 +94,12 @@ export interface FieldSpec {
   optional?: boolean
   /** Groups fields under a collapsible heading in the inspector, e.g. 'protection'. */
   group?: string
+  /**
+   * Shown only while this holds for the node's config (a loop's `until` only in mode `while`):
+   * a field that does not apply is not drawn, so selecting the node loads no editor for it.
+   * Absent: always shown. The value stays in the config either way.
+   */
+  shownWhen?: (config: Readonly<Record<string, unknown>>) => boolean
 }
 
 export interface NodeDefinition<C = unknown> {
@@ -113,7 +119,12 @@ export interface NodeDefinition<C = unknown> {
   configVersion: number
   schema: z.ZodMiniType<C>
   defaultConfig(): C
-  fields: readonly FieldSpec[]
+  /**
+   * Loads the inspector's field descriptions (`<type>/fields.ts`). A loader, not the list: the
+   * definitions load with the palette at start, the fields are needed only once a node is
+   * inspected, so they load with the inspector and keep the start's JavaScript small.
+   */
+  fields: () => Promise<readonly FieldSpec[]>
   /** One line for the node body. */
   summary(config: C): string
   /** Its place in the palette; absent: not offered there (placeholders). */

@@ -17,7 +17,6 @@ import {
   mapPrompt,
   PlaceholderReason,
 } from './patchcatNodes.ts'
-import type { NodeDefinition } from '../nodes/types.ts'
 import {
   aggregatorOutputKey,
   mapAggregator,
@@ -256,12 +255,7 @@ interface ConvertContext extends ImportNotes {
 }
 
 /** Runs the mapper of a PatchCat type Wardflow has. */
-function mapConfig(
-  raw: { id: string; type: string },
-  d: PatchCatData,
-  definition: NodeDefinition,
-  ctx: ConvertContext,
-): FlowMapped {
+function mapConfig(raw: { id: string; type: string }, d: PatchCatData, ctx: ConvertContext): FlowMapped {
   switch (raw.type) {
     case 'input':
       return { config: mapInput(d) }
@@ -282,7 +276,7 @@ function mapConfig(
     case 'aggregator':
       return mapAggregator(d, ctx.sourceTypes(raw.id), ctx)
     case 'loop':
-      return mapLoop(d, definition, ctx)
+      return mapLoop(d, ctx)
     case 'sub-workflow':
     case 'sub_workflow':
       return mapSubflow(d, ctx)
@@ -341,7 +335,7 @@ function convertNode(
   }
 
   const d = new PatchCatData(data, notes, id)
-  const result = mapConfig(raw, d, definition, ctx)
+  const result = mapConfig(raw, d, ctx)
   if ('reason' in result) return placeholder(result.reason)
   if ('unsupported' in result)
     return placeholder(

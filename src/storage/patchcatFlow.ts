@@ -4,9 +4,8 @@
  * What cannot be carried over with its meaning intact makes the node a placeholder, with a note
  * that has a catalogue key (the import report words it in the UI's language).
  */
-import { NODE_ID_PATTERN } from '../defaults.ts'
+import { LOOP_CONCURRENCY_RANGE, NODE_ID_PATTERN, type NumberRange } from '../defaults.ts'
 import { isValidFieldKey } from '../engine/index.ts'
-import type { NodeDefinition } from '../nodes/types.ts'
 import { PatchCatData, type PlaceholderReason } from './patchcatNodes.ts'
 import { isPlainObject, type NoteLog } from './restore/index.ts'
 
@@ -304,18 +303,15 @@ export function mapAggregator(
   return { config }
 }
 
-/** An integer fitted into the definition's range for `key`, if it declares one. */
-function fitted(
-  value: unknown,
-  key: string,
-  definition: NodeDefinition,
-  d: PatchCatData,
-): number | undefined {
+/**
+ * An integer fitted into `range` (the one the inspector's field for `key` uses, read from
+ * defaults.ts: the field lists load with the inspector, and an import converts synchronously).
+ */
+function fitted(value: unknown, key: string, range: NumberRange, d: PatchCatData): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   if (typeof n !== 'number' || !Number.isFinite(n)) return undefined
-  const range = definition.fields.find((f) => f.key === key)?.range
   const whole = Math.max(1, Math.round(n))
-  const out = range === undefined ? whole : Math.min(range.max, Math.max(range.min, whole))
+  const out = Math.min(range.max, Math.max(range.min, whole))
   if (out !== n)
     d.notes.add(
       `${d.nodeId}: ${key} ${n} is outside what Wardflow allows; set to ${out}.`,
@@ -326,7 +322,7 @@ function fitted(
 }
 
 /** PatchCat `loop` (a list and a concurrency; no body of its own) -> `loop` in `forEach` mode. */
-export function mapLoop(d: PatchCatData, definition: NodeDefinition, into: ImportNotes): FlowMapped {
+export function mapLoop(d: PatchCatData, into: ImportNotes): FlowMapped {
   const named = d.take('inputArrayVariable', ['config']) ?? d.take('loopVariable', ['config'])
   // PatchCat reads `inputs.items` when the loop names no list.
   const name = typeof named === 'string' && named.trim() !== '' ? named : 'items'
@@ -347,7 +343,7 @@ export function mapLoop(d: PatchCatData, definition: NodeDefinition, into: Impor
   const concurrency = fitted(
     d.take('maxConcurrency', ['config']) ?? d.take('concurrency', ['config']),
     'concurrency',
-    definition,
+    LOOP_CONCURRENCY_RANGE,
     d,
   )
   if (concurrency !== undefined) config.concurrency = concurrency

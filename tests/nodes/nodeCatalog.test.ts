@@ -26,7 +26,7 @@ const shoutNode: NodeDefinition<ShoutConfig> = {
   configVersion: 1,
   schema: shoutSchema,
   defaultConfig: () => ({ configVersion: 1, text: '', script: false }),
-  fields: [],
+  fields: () => Promise.resolve([]),
   summary: (config) => config.text,
   palette: { group: 'logic', order: 5 },
   uses: (config) => ({ sandbox: config.script, provider: config.provider }),

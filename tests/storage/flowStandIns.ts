@@ -6,25 +6,19 @@
  */
 import { z } from 'zod'
 import { getNodeDefinition } from '../../src/nodes/registry.ts'
-import type { FieldSpec, NodeDefinition } from '../../src/nodes/types.ts'
+import type { NodeDefinition } from '../../src/nodes/types.ts'
 import type { NodeLookup } from '../../src/storage/restore/index.ts'
 
-/** The concurrency range the loop stand-in declares, so the importer's fitting is visible. */
-export const STAND_IN_CONCURRENCY = { min: 1, max: 16 }
-
-function standIn(type: string, fields: FieldSpec[] = []): NodeDefinition {
+function standIn(type: string): NodeDefinition {
   const base = getNodeDefinition('template')
   if (base === undefined) throw new Error('the template node type is missing')
-  return { ...base, type, configVersion: 1, fields, schema: z.looseObject({}) }
+  return { ...base, type, configVersion: 1, schema: z.looseObject({}) }
 }
 
 const standIns = new Map<string, NodeDefinition>([
   ['condition', standIn('condition')],
   ['merge', standIn('merge')],
-  [
-    'loop',
-    standIn('loop', [{ key: 'concurrency', kind: 'number', labelKey: 'x', range: STAND_IN_CONCURRENCY }]),
-  ],
+  ['loop', standIn('loop')],
   ['subflow', standIn('subflow')],
 ])
 

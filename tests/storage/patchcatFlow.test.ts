@@ -10,6 +10,7 @@ import { noteText } from '../../src/ui/import/noteText.ts'
 import { importPatchCat } from '../../src/storage/patchcat.ts'
 import type { KeyedNote, NodeLookup } from '../../src/storage/restore/index.ts'
 import type { FlowDocument, FlowNode } from '../../src/engine/index.ts'
+import { LOOP_CONCURRENCY_RANGE } from '../../src/defaults.ts'
 import { withFlowTypes, withoutFlowTypes } from './flowStandIns.ts'
 
 function fixture(name: string): Record<string, unknown> {
@@ -318,8 +319,8 @@ describe('PatchCat loop -> loop, sub-workflow -> subflow', () => {
     const { doc, notes, keyed } = load(fixture('patchcat-synthetic-loop-subflow.json'))
     expect(node(doc, 'each')).toMatchObject({
       type: 'loop',
-      // 64 is past the loop type's concurrency range (the stand-in's 1-16).
-      data: { config: { mode: 'forEach', items: '{{list.items}}', concurrency: 16 } },
+      // 64 is past the loop type's concurrency range (defaults.ts).
+      data: { config: { mode: 'forEach', items: '{{list.items}}', concurrency: LOOP_CONCURRENCY_RANGE.max } },
     })
     expect(node(doc, 'each').parentId).toBeUndefined()
     expect(node(doc, 'shape').parentId).toBe('each')
@@ -331,7 +332,9 @@ describe('PatchCat loop -> loop, sub-workflow -> subflow', () => {
       },
     })
     const text = notes.join('\n')
-    expect(text).toContain('each: concurrency 64 is outside what Wardflow allows; set to 16.')
+    expect(text).toContain(
+      `each: concurrency 64 is outside what Wardflow allows; set to ${LOOP_CONCURRENCY_RANGE.max}.`,
+    )
     expect(text).toContain('each: not carried over (no Wardflow equivalent): config.itemTimeoutMs.')
     expect(keyed.map((k) => k.key)).toEqual([
       'issues:importNote.patchcat.valueFitted',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { CodeEditorProps } from '../../src/ui/inspector/codeEditorProps.ts'
 import { LLM_TEMPERATURE_RANGE } from '../../src/defaults.ts'
 import { flowStore } from '../../src/store/flowStore.ts'
@@ -29,6 +29,8 @@ async function inspect(node: ReturnType<typeof paletteNode>) {
   await renderEditor(<Inspector />)
   return screen.findByTestId('node-inspector').then(async (el) => {
     await within(el).findByLabelText('Title')
+    // The field list loads with the inspector (NodeDefinition.fields): wait for the form.
+    await waitFor(() => expect(el.querySelector('.wf-inspector__fields')).not.toBeNull())
     return el
   })
 }
@@ -53,6 +55,21 @@ describe('inspector', () => {
     ]) {
       expect(within(panel).getByLabelText(label)).toBeVisible()
     }
+  })
+
+  it("draws only the fields of the loop's mode: a forEach loop has no until editor", async () => {
+    const panel = await inspect(paletteNode('loop_1', 'loop', { mode: 'forEach', items: '{{a.list}}' }))
+    expect(within(panel).getByLabelText('Items', { exact: false })).toBeVisible()
+    expect(within(panel).getByLabelText('Concurrency', { exact: false })).toBeVisible()
+    expect(within(panel).queryByText('Until')).toBeNull()
+    expect(within(panel).queryByText('Maximum iterations')).toBeNull()
+    expect(within(panel).queryByTestId('code-editor')).toBeNull()
+    fireEvent.change(within(panel).getByLabelText('Mode', { exact: false }), { target: { value: 'while' } })
+    expect(config('loop_1')['mode']).toBe('while')
+    expect(await within(panel).findByText('Until')).toBeVisible()
+    expect(within(panel).getByLabelText('Maximum iterations', { exact: false })).toBeVisible()
+    expect(within(panel).queryByLabelText('Items', { exact: false })).toBeNull()
+    expect(within(panel).queryByLabelText('Concurrency', { exact: false })).toBeNull()
   })
 
   it('refuses an out-of-range number with a message, keeps the typed text and never clamps', async () => {

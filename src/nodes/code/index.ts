@@ -9,7 +9,6 @@ import {
   type NodeExecution,
   type NodeResult,
 } from '../../engine/index.ts'
-import { SANDBOX_TIMEOUT_RANGE_MS } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
 import { effectiveSetting, zodParser, type InheritGlobals, type NodeDefinition } from '../types.ts'
 import { CODE_CONFIG_VERSION, codeConfigSchema, defaultCodeConfig, type CodeConfig } from './schema.ts'
@@ -46,24 +45,8 @@ export const codeNode: NodeDefinition<CodeConfig> = {
   configVersion: CODE_CONFIG_VERSION,
   schema: codeConfigSchema,
   defaultConfig: defaultCodeConfig,
-  fields: [
-    {
-      key: 'code',
-      kind: 'code',
-      language: 'javascript',
-      labelKey: 'fields:code.code.label',
-      helpKey: 'fields:code.code.help',
-    },
-    {
-      key: 'timeoutMs',
-      kind: 'number',
-      range: SANDBOX_TIMEOUT_RANGE_MS,
-      unit: 'ms',
-      optional: true,
-      labelKey: 'fields:code.timeoutMs.label',
-      helpKey: 'fields:code.timeoutMs.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.CODE_FIELDS),
   summary: (config) =>
     firstLine(
       config.code

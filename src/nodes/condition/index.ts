@@ -51,14 +51,8 @@ export const conditionNode: NodeDefinition<ConditionConfig> = {
   configVersion: CONDITION_CONFIG_VERSION,
   schema: conditionConfigSchema,
   defaultConfig: defaultConditionConfig,
-  fields: [
-    {
-      key: 'cases',
-      kind: 'cases',
-      labelKey: 'fields:condition.cases.label',
-      helpKey: 'fields:condition.cases.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.CONDITION_FIELDS),
   summary: (config) => [...config.cases.map((c) => c.label?.trim() || c.id), ELSE_PORT].join(' · '),
   palette: { group: 'logic', order: 10 },
   wiring: { mainOutput: () => 'case' },

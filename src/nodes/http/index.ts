@@ -1,17 +1,8 @@
 /** HTTP node: one templated request with timeout, retries and a size cap. */
 import { defineNodeType } from '../../engine/index.ts'
-import { HTTP_RETRIES_RANGE, HTTP_TIMEOUT_RANGE_MS } from '../../defaults.ts'
 import { firstLine } from '../shared.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
-import {
-  defaultHttpConfig,
-  HTTP_CONFIG_VERSION,
-  HTTP_METHODS,
-  httpConfigSchema,
-  type HttpConfig,
-} from './schema.ts'
-
-const key = (name: string, part: 'label' | 'help'): string => `fields:http.${name}.${part}`
+import { defaultHttpConfig, HTTP_CONFIG_VERSION, httpConfigSchema, type HttpConfig } from './schema.ts'
 
 export const httpNode: NodeDefinition<HttpConfig> = {
   type: 'http',
@@ -22,40 +13,8 @@ export const httpNode: NodeDefinition<HttpConfig> = {
   configVersion: HTTP_CONFIG_VERSION,
   schema: httpConfigSchema,
   defaultConfig: defaultHttpConfig,
-  fields: [
-    {
-      key: 'method',
-      kind: 'select',
-      options: HTTP_METHODS.map((m) => ({ value: m, labelKey: `nodes:http.methods.${m}` })),
-      labelKey: key('method', 'label'),
-      helpKey: key('method', 'help'),
-    },
-    { key: 'url', kind: 'text', labelKey: key('url', 'label'), helpKey: key('url', 'help') },
-    { key: 'query', kind: 'keyValues', labelKey: key('query', 'label'), helpKey: key('query', 'help') },
-    { key: 'headers', kind: 'keyValues', labelKey: key('headers', 'label'), helpKey: key('headers', 'help') },
-    {
-      key: 'body',
-      kind: 'textarea',
-      language: 'json',
-      labelKey: key('body', 'label'),
-      helpKey: key('body', 'help'),
-    },
-    {
-      key: 'timeoutMs',
-      kind: 'number',
-      range: HTTP_TIMEOUT_RANGE_MS,
-      unit: 'ms',
-      labelKey: key('timeoutMs', 'label'),
-      helpKey: key('timeoutMs', 'help'),
-    },
-    {
-      key: 'retries',
-      kind: 'number',
-      range: HTTP_RETRIES_RANGE,
-      labelKey: key('retries', 'label'),
-      helpKey: key('retries', 'help'),
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.HTTP_FIELDS),
   summary: (config) => firstLine(`${config.method.toUpperCase()} ${config.url}`),
   palette: { group: 'actions', order: 20 },
   uses: () => ({ network: true }),

@@ -35,14 +35,8 @@ export const inputNode: NodeDefinition<InputConfig> = {
   configVersion: INPUT_CONFIG_VERSION,
   schema: inputConfigSchema,
   defaultConfig: defaultInputConfig,
-  fields: [
-    {
-      key: 'values',
-      kind: 'record',
-      labelKey: 'fields:input.values.label',
-      helpKey: 'fields:input.values.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.INPUT_FIELDS),
   summary: (config) => Object.keys(config.values).join(', '),
   palette: { group: 'inputs', order: 10 },
   role: 'flowInput',

@@ -4,7 +4,6 @@
  * as one citation block a prompt can quote (`result`). The search itself is the host's, through
  * the engine's knowledge port.
  */
-import { KNOWLEDGE_MIN_SCORE_RANGE, KNOWLEDGE_TOP_K_RANGE } from '../../defaults.ts'
 import { defineNodeType } from '../../engine/index.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import {
@@ -23,34 +22,8 @@ export const knowledgeNode: NodeDefinition<KnowledgeConfig> = {
   configVersion: KNOWLEDGE_CONFIG_VERSION,
   schema: knowledgeConfigSchema,
   defaultConfig: defaultKnowledgeConfig,
-  fields: [
-    {
-      key: 'base',
-      kind: 'text',
-      labelKey: 'fields:knowledge.base.label',
-      helpKey: 'fields:knowledge.base.help',
-    },
-    {
-      key: 'query',
-      kind: 'textarea',
-      labelKey: 'fields:knowledge.query.label',
-      helpKey: 'fields:knowledge.query.help',
-    },
-    {
-      key: 'topK',
-      kind: 'number',
-      labelKey: 'fields:knowledge.topK.label',
-      helpKey: 'fields:knowledge.topK.help',
-      range: KNOWLEDGE_TOP_K_RANGE,
-    },
-    {
-      key: 'minScore',
-      kind: 'number',
-      labelKey: 'fields:knowledge.minScore.label',
-      helpKey: 'fields:knowledge.minScore.help',
-      range: KNOWLEDGE_MIN_SCORE_RANGE,
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.KNOWLEDGE_FIELDS),
   summary: (config) => config.base,
   palette: { group: 'inputs', order: 30 },
   wiring: {

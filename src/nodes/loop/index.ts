@@ -3,16 +3,9 @@
  * (`forEach`) or until a condition holds (`while`). See run.ts and engine/loopBody.ts.
  */
 import { defineNodeType } from '../../engine/index.ts'
-import {
-  LOOP_CONCURRENCY_RANGE,
-  LOOP_DEFAULT_HEIGHT_PX,
-  LOOP_DEFAULT_WIDTH_PX,
-  LOOP_MAX_ITERATIONS_RANGE,
-} from '../../defaults.ts'
+import { LOOP_DEFAULT_HEIGHT_PX, LOOP_DEFAULT_WIDTH_PX } from '../../defaults.ts'
 import { lazyExecutor, zodParser, type NodeDefinition } from '../types.ts'
 import { defaultLoopConfig, LOOP_CONFIG_VERSION, loopConfigSchema, type LoopConfig } from './schema.ts'
-
-const key = (field: string, part: string) => `fields:loop.${field}.${part}`
 
 export const loopNode: NodeDefinition<LoopConfig> = {
   type: 'loop',
@@ -23,56 +16,8 @@ export const loopNode: NodeDefinition<LoopConfig> = {
   configVersion: LOOP_CONFIG_VERSION,
   schema: loopConfigSchema,
   defaultConfig: defaultLoopConfig,
-  fields: [
-    {
-      key: 'mode',
-      kind: 'select',
-      labelKey: key('mode', 'label'),
-      helpKey: key('mode', 'help'),
-      options: [
-        { value: 'forEach', labelKey: key('mode', 'forEach') },
-        { value: 'while', labelKey: key('mode', 'while') },
-      ],
-    },
-    { key: 'items', kind: 'text', labelKey: key('items', 'label'), helpKey: key('items', 'help') },
-    {
-      key: 'concurrency',
-      kind: 'number',
-      range: LOOP_CONCURRENCY_RANGE,
-      labelKey: key('concurrency', 'label'),
-      helpKey: key('concurrency', 'help'),
-    },
-    {
-      key: 'until',
-      kind: 'json',
-      language: 'json',
-      labelKey: key('until', 'label'),
-      helpKey: key('until', 'help'),
-    },
-    {
-      key: 'maxIterations',
-      kind: 'number',
-      range: LOOP_MAX_ITERATIONS_RANGE,
-      labelKey: key('maxIterations', 'label'),
-      helpKey: key('maxIterations', 'help'),
-    },
-    {
-      key: 'resultNode',
-      kind: 'text',
-      labelKey: key('resultNode', 'label'),
-      helpKey: key('resultNode', 'help'),
-    },
-    {
-      key: 'onItemError',
-      kind: 'select',
-      labelKey: key('onItemError', 'label'),
-      helpKey: key('onItemError', 'help'),
-      options: [
-        { value: 'fail', labelKey: key('onItemError', 'fail') },
-        { value: 'continue', labelKey: key('onItemError', 'continue') },
-      ],
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.LOOP_FIELDS),
   summary: (config) =>
     config.mode === 'forEach' ? `forEach ${config.items}` : `while ≤ ${config.maxIterations}`,
   palette: { group: 'logic', order: 30 },

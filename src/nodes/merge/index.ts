@@ -16,18 +16,8 @@ export const mergeNode: NodeDefinition<MergeConfig> = {
   configVersion: MERGE_CONFIG_VERSION,
   schema: mergeConfigSchema,
   defaultConfig: defaultMergeConfig,
-  fields: [
-    {
-      key: 'mode',
-      kind: 'select',
-      labelKey: 'fields:merge.mode.label',
-      helpKey: 'fields:merge.mode.help',
-      options: [
-        { value: 'first', labelKey: 'fields:merge.mode.first' },
-        { value: 'all', labelKey: 'fields:merge.mode.all' },
-      ],
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.MERGE_FIELDS),
   summary: (config) => config.mode,
   palette: { group: 'logic', order: 20 },
   wiring: { mainOutput: (config) => (config.mode === 'all' ? 'values' : 'value') },

@@ -14,15 +14,8 @@ export const noteNode: NodeDefinition<NoteConfig> = {
   configVersion: NOTE_CONFIG_VERSION,
   schema: noteConfigSchema,
   defaultConfig: defaultNoteConfig,
-  fields: [
-    {
-      key: 'text',
-      kind: 'textarea',
-      language: 'markdown',
-      labelKey: 'fields:note.text.label',
-      helpKey: 'fields:note.text.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.NOTE_FIELDS),
   summary: (config) => firstLine(config.text),
   palette: { group: 'notes', order: 10 },
   role: 'annotation',

@@ -17,14 +17,8 @@ export const outputNode: NodeDefinition<OutputConfig> = {
   configVersion: OUTPUT_CONFIG_VERSION,
   schema: outputConfigSchema,
   defaultConfig: defaultOutputConfig,
-  fields: [
-    {
-      key: 'values',
-      kind: 'record',
-      labelKey: 'fields:output.values.label',
-      helpKey: 'fields:output.values.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.OUTPUT_FIELDS),
   summary: (config) => Object.keys(config.values).join(', '),
   palette: { group: 'outputs', order: 10 },
   role: 'flowOutput',

@@ -20,20 +20,8 @@ export const subflowNode: NodeDefinition<SubflowConfig> = {
   configVersion: SUBFLOW_CONFIG_VERSION,
   schema: subflowConfigSchema,
   defaultConfig: defaultSubflowConfig,
-  fields: [
-    {
-      key: 'flow',
-      kind: 'flow',
-      labelKey: 'fields:subflow.flow.label',
-      helpKey: 'fields:subflow.flow.help',
-    },
-    {
-      key: 'inputs',
-      kind: 'flowInputs',
-      labelKey: 'fields:subflow.inputs.label',
-      helpKey: 'fields:subflow.inputs.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.SUBFLOW_FIELDS),
   summary: (config) => config.flow,
   palette: { group: 'logic', order: 40 },
   wiring: {

@@ -18,15 +18,8 @@ export const templateNode: NodeDefinition<TemplateConfig> = {
   configVersion: TEMPLATE_CONFIG_VERSION,
   schema: templateConfigSchema,
   defaultConfig: defaultTemplateConfig,
-  fields: [
-    {
-      key: 'template',
-      kind: 'textarea',
-      language: 'plaintext',
-      labelKey: 'fields:template.template.label',
-      helpKey: 'fields:template.template.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.TEMPLATE_FIELDS),
   summary: (config) => firstLine(config.template),
   palette: { group: 'inputs', order: 20 },
   wiring: {

@@ -17,15 +17,8 @@ export const unsupportedNode: NodeDefinition<UnsupportedConfig> = {
   configVersion: UNSUPPORTED_CONFIG_VERSION,
   schema: unsupportedConfigSchema,
   defaultConfig: defaultUnsupportedConfig,
-  fields: [
-    {
-      key: 'original',
-      kind: 'json',
-      language: 'json',
-      labelKey: 'fields:unsupported.original.label',
-      helpKey: 'fields:unsupported.original.help',
-    },
-  ],
+  // The inspector's fields load with the inspector, not with the palette (types.ts).
+  fields: () => import('./fields.ts').then((m) => m.UNSUPPORTED_FIELDS),
   summary: (config) => config.originalType,
   role: 'placeholder',
   engine: defineNodeType<UnsupportedConfig>({

@@ -11,6 +11,7 @@ import { useSettings } from '../../store/settingsStore.ts'
 import { FieldControl } from './fields/FieldControl.tsx'
 import { InspectorHeader } from './InspectorHeader.tsx'
 import { canConnectFrom } from '../connect/connectTargets.ts'
+import { useNodeFields } from './useNodeFields.ts'
 
 export interface InspectorBodyProps {
   node: { id: string; type: string; data: FlowNode['data'] }
@@ -49,6 +50,12 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
   const readOnly = useReadOnly()
   const definition = getNodeDefinition(node.type)
   const config = node.data.config
+  // The field list loads with the inspector (NodeDefinition.fields); the form shows once it is here.
+  const allFields = useNodeFields(definition)
+  const fields = useMemo(
+    () => allFields?.filter((f) => f.shownWhen === undefined || f.shownWhen(config)) ?? null,
+    [allFields, config],
+  )
   const issues = useMemo(() => issuesByKey(definition, config), [definition, config])
   // What empty fields take, from the same globals a run gets (RunContext.protection).
   const protection = useSettings((s) => s.runtimeProtection)
@@ -79,8 +86,10 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
       <form className="wf-inspector__form" onSubmit={(e) => e.preventDefault()} key={node.id}>
         {/* A past run is a view: every field of the form is off at once (the store refuses edits too). */}
         <fieldset className="wf-inspector__fieldset" disabled={readOnly}>
-          {definition ? (
-            groupFields(definition.fields).map(({ group, fields }, gi) => {
+          {!definition ? (
+            <p className="wf-section-hint">{t('inspector:unknownType', { type: node.type })}</p>
+          ) : fields === null ? null : (
+            groupFields(fields).map(({ group, fields }, gi) => {
               const controls = fields.map((field) => (
                 <FieldControl
                   key={field.key}
@@ -103,8 +112,6 @@ export default function InspectorBody({ node }: InspectorBodyProps) {
                 </details>
               )
             })
-          ) : (
-            <p className="wf-section-hint">{t('inspector:unknownType', { type: node.type })}</p>
           )}
         </fieldset>
       </form>

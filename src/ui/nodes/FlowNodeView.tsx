@@ -16,7 +16,6 @@ import { NodeTitle } from './NodeTitle.tsx'
 import { PortHandles } from './PortHandles.tsx'
 import { usePortsChanged } from './usePortsChanged.ts'
 import { useNodeText } from './nodeText.ts'
-import { NodeActions } from './NodeActions.tsx'
 
 /**
  * The console (and its drawing code) is a chunk of its own: no node has one until a run or an
@@ -24,6 +23,12 @@ import { NodeActions } from './NodeActions.tsx'
  * with its own code (app/runs/install.ts), so a run's first line waits for nothing.
  */
 export const loadNodeConsole = () => import('./NodeConsole.tsx').then((m) => m.NodeConsole)
+
+/**
+ * The action menu loads on the first selection or context menu of a node: a flow opens with
+ * nothing selected, so the page's start does not carry it.
+ */
+export const loadNodeActions = () => import('./NodeActions.tsx').then((m) => m.NodeActions)
 
 const UNKNOWN_COLOR = '#718096'
 
@@ -118,6 +123,8 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
   // The action menu: the selected node's button, or the context menu of any node.
   const [menuOpen, setMenuOpen] = useState(false)
   const actionable = definition?.engine.executable === true && !unsupported
+  const showActions = actionable && (selected || menuOpen)
+  const NodeActions = useLoadedComponent(loadNodeActions, showActions)
   const cached = run.cached ? (text.cached[run.cached.reason] ?? run.cached.reason) : undefined
 
   return (
@@ -163,7 +170,7 @@ export const FlowNodeView = memo(function FlowNodeView({ id, data, selected }: N
             📌
           </span>
         ) : null}
-        {actionable && (selected || menuOpen) ? (
+        {showActions && NodeActions ? (
           <NodeActions
             nodeId={id}
             pinned={node.pinned !== undefined}

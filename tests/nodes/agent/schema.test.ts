@@ -98,8 +98,8 @@ describe('agent config check', () => {
 })
 
 describe('agent node definition', () => {
-  it('describes its fields for the inspector, protection fields grouped and optional', () => {
-    const byKey = new Map(agentNode.fields.map((f) => [f.key, f]))
+  it('describes its fields for the inspector, protection fields grouped and optional', async () => {
+    const byKey = new Map((await agentNode.fields()).map((f) => [f.key, f]))
     expect(byKey.get('tools')?.kind).toBe('tools')
     for (const key of [
       'maxIterations',
@@ -132,7 +132,7 @@ describe('agent node definition', () => {
         .replace(/^agent:/, '')
         .split('.')
         .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue)
-    for (const f of agentNode.fields) {
+    for (const f of await agentNode.fields()) {
       for (const key of [f.labelKey, f.helpKey ?? '']) {
         expect(typeof lookup(en, key), key).toBe('string')
         expect(typeof lookup(zh, key), key).toBe('string')
