@@ -3,8 +3,7 @@ import { debianChromium } from './e2e/support/browser.ts'
 
 const BASE = process.env.BASE ?? '/'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
-/** The local OpenAI-compatible mock that run.spec.ts talks to (e2e/support/mockModel.ts). */
-const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
+import { MOCK_PORTS } from './e2e/support/mockModel.ts'
 
 /**
  * The production build (`vite build` -> dist/) served by `vite preview`, plus the mock model
@@ -36,13 +35,15 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
-    {
-      command: `npx tsx tests/support/mockOpenAiServer.ts --port ${MOCK_PORT}`,
-      url: `http://127.0.0.1:${MOCK_PORT}/`,
-      // Never share the mock: its scripted replies belong to this run's tests (a second run on
+    // One local OpenAI-compatible mock per spec that scripts replies (e2e/support/mockModel.ts):
+    // specs run in parallel workers, and a shared mock would hand one spec's replies to another.
+    ...Object.values(MOCK_PORTS).map((port) => ({
+      command: `npx tsx tests/support/mockOpenAiServer.ts --port ${port}`,
+      url: `http://127.0.0.1:${port}/`,
+      // Never share a mock: its scripted replies belong to this run's tests (a second run on
       // the same machine must pick another E2E_MOCK_PORT instead of stealing replies).
       reuseExistingServer: false,
       timeout: 60_000,
-    },
+    })),
   ],
 })

@@ -5,7 +5,7 @@
  * run in History as interrupted, with what finished, and continue it from a node.
  */
 import { expect, test } from './support/fixtures.ts'
-import { MOCK_BASE_URL, MockModel, words } from './support/mockModel.ts'
+import { mockBaseUrl, MOCK_PORTS, MockModel, words } from './support/mockModel.ts'
 
 const UPSTREAM = ['brief', 'draft_prompt', 'draft', 'critique_prompt', 'critique']
 const DOWNSTREAM = ['polish_prompt', 'polish', 'result']
@@ -101,14 +101,14 @@ test('reload mid-run: History holds the run as interrupted with what finished, a
 }) => {
   test.slow()
   const { templates, run, canvas, settings } = app
-  const mock = new MockModel(request)
+  const mock = new MockModel(request, MOCK_PORTS.debugLoop)
   await mock.reset()
   await settings.open()
   await settings.addProvider({
     id: 'mock',
     name: 'Local mock',
     kind: 'openai',
-    baseUrl: MOCK_BASE_URL,
+    baseUrl: mockBaseUrl(MOCK_PORTS.debugLoop),
     apiKey: 'sk-e2e-mock-0123456789',
     model: 'mock-model',
   })

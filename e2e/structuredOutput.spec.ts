@@ -4,12 +4,12 @@
  * is not JSON, and a condition picks its `data` field from the upstream list to route the flow.
  */
 import { expect, test } from './support/fixtures.ts'
-import { MOCK_BASE_URL, MockModel } from './support/mockModel.ts'
+import { mockBaseUrl, MOCK_PORTS, MockModel } from './support/mockModel.ts'
 
 let mock: MockModel
 
 test.beforeEach(async ({ app, request }) => {
-  mock = new MockModel(request)
+  mock = new MockModel(request, MOCK_PORTS.structured)
   await mock.reset()
   await app.open()
 })
@@ -24,7 +24,7 @@ test('an LLM with a schema feeds a condition: native request, one repair, the da
     id: 'mock',
     name: 'Local mock',
     kind: 'openai',
-    baseUrl: MOCK_BASE_URL,
+    baseUrl: mockBaseUrl(MOCK_PORTS.structured),
     apiKey: 'sk-e2e-mock-0123456789',
     model: 'mock-model',
   })

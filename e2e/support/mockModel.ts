@@ -1,12 +1,19 @@
 /**
  * Control of the local OpenAI-compatible mock server (tests/support/mockOpenAiServer.ts), which
  * Playwright starts as a webServer: queue scripted replies, read what the app sent, reset.
- * Only run.spec.ts uses it, and a spec file runs in one worker, so tests never share a script.
+ * Each spec file that scripts replies has a mock server of its own (MOCK_PORTS, started by
+ * playwright.config.ts), and a spec file runs in one worker, so tests never share a script or
+ * see another spec's requests.
  */
 import { expect, type APIRequestContext } from '@playwright/test'
 
 export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
-export const MOCK_BASE_URL = `http://127.0.0.1:${MOCK_PORT}/v1`
+
+/** One mock per spec that scripts replies: run.spec.ts, structuredOutput.spec.ts, debugLoop.spec.ts. */
+export const MOCK_PORTS = { run: MOCK_PORT, structured: MOCK_PORT + 1, debugLoop: MOCK_PORT + 2 } as const
+
+export const mockBaseUrl = (port: number): string => `http://127.0.0.1:${port}/v1`
+export const MOCK_BASE_URL = mockBaseUrl(MOCK_PORT)
 
 export interface MockReply {
   text?: string
@@ -24,10 +31,13 @@ export interface RecordedRequest {
 }
 
 export class MockModel {
-  constructor(private readonly request: APIRequestContext) {}
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly port: number = MOCK_PORT,
+  ) {}
 
   private url(path: string): string {
-    return `http://127.0.0.1:${MOCK_PORT}${path}`
+    return `http://127.0.0.1:${this.port}${path}`
   }
 
   async reset(): Promise<void> {
