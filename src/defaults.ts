@@ -4,12 +4,13 @@
  * no other file holds a literal threshold (house rule 3).
  */
 
-/** An inclusive range a setting may take; forms refuse values outside it, never clamp. */
-export interface NumberRange {
-  readonly min: number
-  readonly max: number
-  readonly step?: number
-}
+import type { NumberRange } from './defaults/range.ts'
+
+export type { NumberRange } from './defaults/range.ts'
+// Sections of their own (each with its units and ranges, like the rest of this file):
+export * from './defaults/textLoop.ts'
+export * from './defaults/loop.ts'
+export * from './defaults/knowledge.ts'
 
 // --- Agent guard (docs/guard.md) ---------------------------------------------------------------
 export const AGENT_MAX_ITERATIONS = 10
@@ -26,46 +27,6 @@ export const LOOP_CYCLE_DETECTION = true
 export const LOOP_MAX_CYCLE_PERIOD = 4
 export const LOOP_MAX_IDENTICAL_CALLS = 10
 export const AGENT_FINALIZE_AFTER_STOP = true
-
-// --- Degenerate text and turns that go nowhere (docs/guard.md, "Degenerate text") --------------
-/** Watch streamed LLM and Agent replies for text that repeats itself (Settings and per node). */
-export const TEXT_LOOP_DETECTION_ENABLED = true
-/** Characters per hashed chunk of prose (whitespace runs count as one). */
-export const TEXT_LOOP_CHUNK_CHARS = 50
-export const TEXT_LOOP_CHUNK_RANGE_CHARS: NumberRange = { min: 10, max: 200, step: 1 }
-/** How many times one chunk must recur, each close to the previous one, to trip. */
-export const TEXT_LOOP_REPEATS = 10
-export const TEXT_LOOP_REPEATS_RANGE: NumberRange = { min: 3, max: 50, step: 1 }
-/** Two occurrences of a chunk are "close" when at most this many prose characters apart. */
-export const TEXT_LOOP_MAX_GAP_CHARS = 250
-export const TEXT_LOOP_MAX_GAP_RANGE_CHARS: NumberRange = { min: 20, max: 2_000, step: 10 }
-/** The repeated stretch must also cover this many prose characters (short periods, e.g. "ha"). */
-export const TEXT_LOOP_MIN_SPAN_CHARS = 200
-export const TEXT_LOOP_MIN_SPAN_RANGE_CHARS: NumberRange = { min: 50, max: 5_000, step: 10 }
-/** Characters of the repeated chunk quoted in the trip's console line. */
-export const TEXT_LOOP_QUOTE_CHARS = 40
-/** Agent turns with no text and no tool calls (or only reasoning) in a row before the nudge. */
-export const AGENT_NOWHERE_HINT_AT = 3
-/** The next such turn after the nudge ends the loop with a tools-disabled final answer. */
-export const AGENT_NOWHERE_TRIP_AT = 4
-/** Cap on tool calls the agent runs in one assistant turn; the rest get a "skipped" result. */
-export const AGENT_MAX_TOOL_CALLS_PER_TURN = 16
-/** Observations longer than this are cut before they go back to the model. */
-export const AGENT_OBSERVATION_MAX_CHARS = 20_000
-/** An invalid tool call's error observation lists at most this many schema problems. */
-export const AGENT_SCHEMA_MAX_PROBLEMS = 5
-/**
- * A JSON Schema nested deeper than this is not compiled (tool arguments: not checked; structured
- * output: refused), because compiling one thousands deep takes seconds and then overflows the stack.
- */
-export const JSON_SCHEMA_MAX_DEPTH = 64
-/** Tool arguments and observations are cut to this length in the node console (not for the model). */
-export const AGENT_CONSOLE_PREVIEW_CHARS = 300
-/**
- * The agent loop's watchdog on a code or http tool fires this long after the tool's own timeout,
- * so the tool's more precise error (sandbox, HTTP) normally reaches the model first.
- */
-export const AGENT_WATCHDOG_GRACE_MS = 1_000
 
 // --- Watchdogs --------------------------------------------------------------------------------
 export const SANDBOX_TIMEOUT_MS = 5_000
@@ -207,58 +168,6 @@ export const RUN_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 export const SUBFLOW_MAX_DEPTH = 5
 export const SUBFLOW_MAX_DEPTH_RANGE: NumberRange = { min: 1, max: 20, step: 1 }
 export const TEMPLATE_MAX_DEPTH = 32
-
-// --- Loop node (flow-control.md, `loop`) --------------------------------------------------------
-/** Iterations a `while` loop runs at most before it stops with stopReason `maxIterations`. */
-export const LOOP_MAX_ITERATIONS = 10
-export const LOOP_MAX_ITERATIONS_RANGE: NumberRange = { min: 1, max: 1_000, step: 1 }
-/** Items of a `forEach` loop whose body runs at once. */
-export const LOOP_CONCURRENCY = 1
-export const LOOP_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
-/** A loop's box on the canvas when added, and the room it keeps around its body when it grows. */
-export const LOOP_DEFAULT_WIDTH_PX = 560
-export const LOOP_DEFAULT_HEIGHT_PX = 280
-export const LOOP_BODY_PADDING_PX = 24
-/**
- * Iterations of each loop the run store keeps per body node, and the run record keeps the events
- * of (per loop, per enclosing iteration): the newest ones; older ones are counted and shown as
- * "N earlier iterations not kept". A forEach over 10,000 items would otherwise hold every
- * iteration's inputs, outputs and console text in memory and in IndexedDB. The loop's own
- * `results` always has every item.
- */
-export const LOOP_STORED_ITERATIONS_MAX = 100
-export const LOOP_STORED_ITERATIONS_MAX_RANGE: NumberRange = { min: 1, max: 10_000, step: 1 }
-/** Console characters kept per iteration record (the node's own console keeps CONSOLE_MAX_CHARS). */
-export const LOOP_ITERATION_CONSOLE_MAX_CHARS = 20_000
-/**
- * How many distinct template texts keep their parsed `{{references}}` between renders, and the
- * longest text kept (characters). Parsing costs ~3 µs per reference, which a condition with 10
- * rules paid on every evaluation (bench/condition.bench.ts); the cache is emptied when full.
- */
-export const TEMPLATE_PARSE_CACHE_ENTRIES = 1_000
-export const TEMPLATE_PARSE_CACHE_MAX_TEXT_CHARS = 2_000
-/** Compiled `matches` patterns of condition rules kept between evaluations (emptied when full). */
-export const CONDITION_PATTERN_CACHE_ENTRIES = 500
-/**
- * Longest text one field may become once its `{{references}}` are filled in (a prompt, a body, a
- * Template's text), in characters. A 1 MB input referenced 100 times made a 100 MB prompt that
- * froze the tab; 8 million characters still hold a 5 MB HTTP body (HTTP_MAX_RESPONSE_BYTES) quoted
- * whole. A setting (Settings > Protection).
- */
-export const TEMPLATE_MAX_RESOLVED_CHARS = 8_000_000
-export const TEMPLATE_MAX_RESOLVED_RANGE_CHARS: NumberRange = { min: 10_000, max: 50_000_000, step: 10_000 }
-export const FLOW_MAX_NODES = 5_000
-/**
- * Connections a flow may hold once duplicates (same nodes, same handles) are folded into one:
- * imports refuse more with a message naming both numbers. A 5,000-node flow with this many opens
- * in about a second (bench: open 5,000 nodes / 20,000 edges); the range is what the cap may be
- * tuned to without making an open block the page for seconds.
- */
-export const FLOW_MAX_EDGES = 20_000
-export const FLOW_MAX_EDGES_RANGE: NumberRange = { min: 1_000, max: 50_000, step: 1_000 }
-export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
-/** The run's event queue drops consumed events once this many have piled up at its head. */
-export const EVENT_QUEUE_COMPACT_AT = 1_024
 
 // --- Storage and UI ---------------------------------------------------------------------------
 export const AUTOSAVE_DELAY_MS = 800
@@ -426,34 +335,3 @@ export const SERVICE_WORKER_IDLE_TIMEOUT_MS = 5_000
 // --- CLI ---------------------------------------------------------------------------------------
 /** Further problems of a refused workflow file the CLI's one-line refusal names by their path. */
 export const CLI_MORE_PROBLEMS_SHOWN = 5
-
-// --- Knowledge bases (src/knowledge/, the knowledge node) ---
-
-/** A document is cut into chunks of about this many characters (cut at a paragraph, sentence or space). */
-export const KNOWLEDGE_CHUNK_SIZE_CHARS = 1_000
-export const KNOWLEDGE_CHUNK_SIZE_RANGE_CHARS: NumberRange = { min: 200, max: 8_000, step: 100 }
-/** Each chunk repeats this many characters of the one before, so a sentence cut in two is found whole. */
-export const KNOWLEDGE_CHUNK_OVERLAP_CHARS = 150
-export const KNOWLEDGE_CHUNK_OVERLAP_RANGE_CHARS: NumberRange = { min: 0, max: 2_000, step: 50 }
-/** A cut looks back at most this share of a chunk for a paragraph, sentence or word boundary. */
-export const KNOWLEDGE_CHUNK_BOUNDARY_LOOKBACK_RATIO = 0.3
-/** Results a knowledge node returns unless it says otherwise. */
-export const KNOWLEDGE_TOP_K = 4
-export const KNOWLEDGE_TOP_K_RANGE: NumberRange = { min: 1, max: 50, step: 1 }
-/** Results scoring below this (0..1) are dropped; 0 keeps every match. */
-export const KNOWLEDGE_MIN_SCORE = 0
-export const KNOWLEDGE_MIN_SCORE_RANGE: NumberRange = { min: 0, max: 1, step: 0.05 }
-/** The k of reciprocal-rank fusion (1 / (k + rank)); 60 is the value of Cormack et al. 2009. */
-export const KNOWLEDGE_RRF_K = 60
-/** Each ranked list (keyword, vector) offers fusion this many times topK candidates. */
-export const KNOWLEDGE_CANDIDATES_PER_RESULT = 5
-/** Dimensions of the demo provider's local vectors (hashed words; offline, deterministic). */
-export const KNOWLEDGE_DEMO_VECTOR_DIMENSIONS = 256
-/** Texts sent to an embeddings endpoint in one request. */
-export const KNOWLEDGE_EMBED_BATCH_TEXTS = 64
-/** A document larger than this is refused when dropped (a whole book is ~1-2 MB of text). */
-export const KNOWLEDGE_DOCUMENT_MAX_BYTES = 20 * 1024 * 1024
-/** The citation block (`result`) quotes each chunk up to this many characters. */
-export const KNOWLEDGE_RESULT_CHUNK_MAX_CHARS = 2_000
-/** Chunks written to IndexedDB in one bulkPut, so a large document does not hold one huge transaction. */
-export const KNOWLEDGE_STORE_BATCH_CHUNKS = 500

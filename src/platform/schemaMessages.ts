@@ -120,7 +120,7 @@ function wording(
     case 'maxProperties':
       return `${place} must have at most ${String(rule)} properties`
     case 'anyOf':
-      return `${place} does not match any allowed shape`
+      return `${place} matches none of the allowed shapes`
     case 'oneOf':
       return `${place} must match exactly one allowed shape`
     case 'not':

@@ -72,7 +72,7 @@ describe('tool-argument checks through the schema validator', async () => {
     expect(await v(0.3, { multipleOf: 0.1 })).toEqual([])
     expect(await v(0.35, { multipleOf: 0.1 })).toEqual(['arguments must be a multiple of 0.1'])
     expect(await v('x', { anyOf: [{ type: 'number' }, { type: 'boolean' }] })).toEqual([
-      'arguments does not match any allowed shape',
+      'arguments matches none of the allowed shapes',
     ])
     expect(await v(1, { oneOf: [{ type: 'number' }, { type: 'integer' }] })).toEqual([
       'arguments must match exactly one allowed shape',
