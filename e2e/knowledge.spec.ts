@@ -48,11 +48,11 @@ test('documents dropped on a new base answer a question in a flow, with their so
   await knowledge.close()
 
   // Input -> Knowledge (kb_help) -> Output.
-  const input = await canvas.addByClick('input')
-  const search = await canvas.addByClick('knowledge')
-  const output = await canvas.addByClick('output')
-  await canvas.moveNode(search, 0, 220)
-  await canvas.moveNode(output, 320, 220)
+  // Dropped apart in the canvas's own terms (a zigzag), so the flow fits whatever is left of
+  // the canvas beside the panels and the problems list, and no node covers another's handle.
+  const input = await canvas.addAt('input', 0.3, 0.25)
+  const search = await canvas.addAt('knowledge', 0.5, 0.65)
+  const output = await canvas.addAt('output', 0.75, 0.25)
   await canvas.fitView()
   await canvas.connect(input, search)
   await canvas.connect(search, output)
@@ -90,11 +90,11 @@ test('documents dropped on a new base answer a question in a flow, with their so
 test('a Knowledge node naming a base that is not there fails saying how to add it', async ({ app }) => {
   test.setTimeout(90_000)
   const { canvas, inspector, run } = app
-  const input = await canvas.addByClick('input')
-  const search = await canvas.addByClick('knowledge')
-  const output = await canvas.addByClick('output')
-  await canvas.moveNode(search, 0, 220)
-  await canvas.moveNode(output, 320, 220)
+  // Dropped apart in the canvas's own terms (a zigzag), so the flow fits whatever is left of
+  // the canvas beside the panels and the problems list, and no node covers another's handle.
+  const input = await canvas.addAt('input', 0.3, 0.25)
+  const search = await canvas.addAt('knowledge', 0.5, 0.65)
+  const output = await canvas.addAt('output', 0.75, 0.25)
   await canvas.fitView()
   await canvas.connect(input, search)
   await canvas.connect(search, output)

@@ -28,12 +28,10 @@ test('a Sub-flow node runs a saved flow picked in the inspector and shows its ou
 
   // The calling flow: Input (question = tea) -> Sub-flow (Shouter) -> Output.
   await flows.create()
-  const input = await canvas.addByClick('input')
-  const call = await canvas.addByClick('subflow')
-  const output = await canvas.addByClick('output')
-  // Apart, so no node covers another's handle.
-  await canvas.moveNode(call, 0, 200)
-  await canvas.moveNode(output, 300, 200)
+  // Dropped apart in the canvas's own terms, so the flow fits and no node covers a handle.
+  const input = await canvas.addAt('input', 0.3, 0.25)
+  const call = await canvas.addAt('subflow', 0.5, 0.65)
+  const output = await canvas.addAt('output', 0.75, 0.25)
   await canvas.fitView()
   await canvas.connect(input, call)
   await canvas.connect(call, output)
@@ -71,11 +69,10 @@ test('a sub-flow’s streamed text shows in the calling node’s console while i
 
   // The called flow: Input (question) -> LLM on the offline demo provider -> Output.
   const question = `Tell me about ${Array.from({ length: 30 }, (_, i) => `tea${i + 1}`).join(' ')} please`
-  const subInput = await canvas.addByClick('input')
-  const subLlm = await canvas.addByClick('llm')
-  const subOutput = await canvas.addByClick('output')
-  await canvas.moveNode(subLlm, 0, 200)
-  await canvas.moveNode(subOutput, 300, 200)
+  // Dropped apart in the canvas's own terms, so the flow fits and no node covers a handle.
+  const subInput = await canvas.addAt('input', 0.3, 0.25)
+  const subLlm = await canvas.addAt('llm', 0.5, 0.65)
+  const subOutput = await canvas.addAt('output', 0.75, 0.25)
   await canvas.fitView()
   await canvas.connect(subInput, subLlm)
   await canvas.connect(subLlm, subOutput)
@@ -92,11 +89,10 @@ test('a sub-flow’s streamed text shows in the calling node’s console while i
 
   // The calling flow: Input (question) -> Sub-flow (Streamer) -> Output.
   await flows.create()
-  const input = await canvas.addByClick('input')
-  const call = await canvas.addByClick('subflow')
-  const output = await canvas.addByClick('output')
-  await canvas.moveNode(call, 0, 200)
-  await canvas.moveNode(output, 300, 200)
+  // Dropped apart in the canvas's own terms, so the flow fits and no node covers a handle.
+  const input = await canvas.addAt('input', 0.3, 0.25)
+  const call = await canvas.addAt('subflow', 0.5, 0.65)
+  const output = await canvas.addAt('output', 0.75, 0.25)
   await canvas.fitView()
   await canvas.connect(input, call)
   await canvas.connect(call, output)

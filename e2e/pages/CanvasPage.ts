@@ -88,6 +88,16 @@ export class CanvasPage {
     return this.newNodeId(before, type)
   }
 
+  /**
+   * Drops a palette entry at the canvas point given as fractions of the canvas's width and
+   * height (the node's centre): a layout in the canvas's own terms, which holds whatever the
+   * window, the side panels and the problems list leave of it. Clicks instead fan new nodes out
+   * down the diagonal from the centre, towards the edge of a small canvas.
+   */
+  async addAt(type: string, fx: number, fy: number): Promise<string> {
+    return this.dragFromPalette(type, await this.pointAt(fx, fy))
+  }
+
   /** Clicks a palette entry (adds the node at the centre of the view). */
   async addByClick(type: string): Promise<string> {
     const before = new Set(await this.nodeIds())
@@ -133,10 +143,32 @@ export class CanvasPage {
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
   }
 
+  /**
+   * Fails when `point` is outside the visible canvas. A node or connection drag whose pointer
+   * leaves the canvas (or nears its edge) makes React Flow pan the view for as long as it stays
+   * there, a distance that depends on timing; a click outside it lands on the panels around it.
+   * A person drags and clicks only what they see: a test that asks for more has a layout that
+   * does not fit what the window, the side panels and the problems list leave of the canvas.
+   */
+  async expectInView(point: Point, what: string): Promise<void> {
+    const box = await this.box()
+    const inside =
+      point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height
+    if (!inside) {
+      throw new Error(
+        `${what} at (${Math.round(point.x)}, ${Math.round(point.y)}) is outside the visible canvas ` +
+          `(${Math.round(box.x)}, ${Math.round(box.y)}, ${Math.round(box.width)} x ${Math.round(box.height)}): ` +
+          'lay the flow out to fit (addAt, fitView)',
+      )
+    }
+  }
+
   /** Drags from a node's output handle to another node's input handle, in small mouse steps. */
   async connect(fromId: string, toId: string): Promise<void> {
     const from = await this.centreOf(this.node(fromId).locator('[data-handlepos="right"]'))
     const to = await this.centreOf(this.node(toId).locator('[data-handlepos="left"]'))
+    await this.expectInView(from, `The output handle of ${fromId}`)
+    await this.expectInView(to, `The input handle of ${toId}`)
     const mouse = this.page.mouse
     await mouse.move(from.x, from.y)
     await mouse.down()
@@ -154,6 +186,8 @@ export class CanvasPage {
   async connectPort(fromId: string, port: string, toId: string): Promise<void> {
     const from = await this.centreOf(this.port(fromId, 'output', port))
     const to = await this.centreOf(this.node(toId).locator('[data-handlepos="left"]'))
+    await this.expectInView(from, `Output port ${port} of ${fromId}`)
+    await this.expectInView(to, `The input handle of ${toId}`)
     const mouse = this.page.mouse
     await mouse.move(from.x, from.y)
     await mouse.down()
@@ -227,6 +261,9 @@ export class CanvasPage {
     // The viewport may still be animating (fitView after an import) when the click lands, so a
     // click that missed the moving node is simply tried again.
     await expect(async () => {
+      const box = await this.node(id).boundingBox()
+      if (!box) throw new Error(`Node ${id} is not visible`)
+      await this.expectInView({ x: box.x + 12, y: box.y + 14 }, `The header of ${id}`)
       await this.node(id).click({ position: { x: 12, y: 14 } })
       await expect(this.node(id)).toHaveAttribute('data-selected', 'true', { timeout: 2_000 })
     }).toPass({ timeout: 15_000 })
@@ -250,9 +287,14 @@ export class CanvasPage {
     return { x: box.x + 14, y: box.y + 14 }
   }
 
-  /** Moves a node by dragging its header (`steps` mouse moves per half of the way). */
+  /**
+   * Moves a node by dragging its header (`steps` mouse moves per half of the way). A drop
+   * outside the canvas pans the view by a timing-dependent distance on the way (expectInView):
+   * where the node ends up then depends on the machine's speed.
+   */
   async moveNode(id: string, dx: number, dy: number, steps = 5): Promise<void> {
     const start = await this.grabPoint(id)
+    await this.expectInView(start, `The header of ${id}`)
     await this.page.mouse.move(start.x, start.y)
     await this.page.mouse.down()
     await this.page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps })
