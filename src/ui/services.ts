@@ -70,12 +70,20 @@ export interface TemplatesService {
   openTemplate?(id: string): Promise<boolean>
 }
 
+/**
+ * How a base's chunks get vectors for vector search: none (keywords only), the demo's local
+ * vectors (offline), or a provider's embeddings model (OpenAI-compatible `/embeddings`, Ollama).
+ */
+export type KnowledgeEmbeddingChoice =
+  { kind: 'none' } | { kind: 'demo' } | { kind: 'provider'; providerId: string; model: string }
+
 /** A knowledge base as the Knowledge screen lists it. */
 export interface KnowledgeBaseView {
   id: string
   name: string
-  /** Whether its chunks also have (the demo's local) vectors for vector search. */
+  /** Whether its chunks also have vectors for vector search. */
   vectors: boolean
+  embedding: KnowledgeEmbeddingChoice
   documentCount: number
   chunkCount: number
   sizeBytes: number
@@ -98,7 +106,7 @@ export interface KnowledgeService {
   open(): void
   listBases(): Promise<KnowledgeBaseView[]>
   listDocuments(baseId: string): Promise<KnowledgeDocumentView[]>
-  createBase(base: { id: string; name: string; vectors: boolean }): Promise<void>
+  createBase(base: { id: string; name: string; embedding: KnowledgeEmbeddingChoice }): Promise<void>
   addFiles(baseId: string, files: readonly File[]): Promise<KnowledgeFileOutcome[]>
   removeDocument(documentId: string): Promise<void>
   removeBase(baseId: string): Promise<void>

@@ -9,10 +9,12 @@ import {
   KNOWLEDGE_CHUNK_SIZE_CHARS,
   KNOWLEDGE_DOCUMENT_MAX_BYTES,
 } from '../../defaults.ts'
-import { FlowError } from '../../engine/index.ts'
+import { FlowError, type FetchLike } from '../../engine/index.ts'
+import { embedTexts } from '../../knowledge/embeddings.ts'
 import { documentKind, documentText } from '../../knowledge/extract.ts'
 import type { KnowledgeWorkerClient } from '../../knowledge/workerClient.ts'
 import type { WardflowDb } from '../../storage/db.ts'
+import type { KnowledgeEmbedding } from '../../storage/knowledgeRows.ts'
 import {
   addKnowledgeDocument,
   createKnowledgeBase,
@@ -23,6 +25,7 @@ import {
   removeKnowledgeDocument,
 } from '../../storage/repositories/knowledge.ts'
 import type { KnowledgeFileOutcome, KnowledgeService } from '../../ui/services.ts'
+import type { EmbedderFor } from './embedders.ts'
 
 export interface KnowledgeServiceDeps {
   db(): Promise<WardflowDb>
@@ -32,6 +35,10 @@ export interface KnowledgeServiceDeps {
   now(): number
   newId(): string
   open(): void
+  /** The embedder of a base made with a provider's model (embedders.ts). */
+  embedderFor: EmbedderFor
+  /** The page's fetch, for a provider's embeddings. */
+  fetch: FetchLike
 }
 
 /** Ids a knowledge node can name: the same rule as node ids. */
@@ -64,6 +71,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
         id: base.id,
         name: base.name,
         vectors: base.embedding.kind !== 'none',
+        embedding: base.embedding,
         documentCount: base.documentCount,
         chunkCount: base.chunkCount,
         sizeBytes: base.sizeBytes,
@@ -79,7 +87,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
         }),
       )
     },
-    async createBase({ id, name, vectors }) {
+    async createBase({ id, name, embedding }) {
       if (!KNOWLEDGE_BASE_ID.test(id))
         throw new FlowError('INVALID_CONFIG', `"${id}" is not a usable base id.`)
       const db = await deps.db()
@@ -90,7 +98,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       await createKnowledgeBase(db, {
         id,
         name: name.trim() === '' ? id : name.trim(),
-        embedding: vectors ? { kind: 'demo' } : { kind: 'none' },
+        embedding: storedEmbedding(embedding),
         now: deps.now(),
       })
     },
@@ -99,6 +107,9 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       const base = await getKnowledgeBase(db, baseId)
       if (base === undefined)
         throw new FlowError('KNOWLEDGE_BASE_MISSING', `There is no knowledge base "${baseId}".`)
+      // A provider's embedder is resolved once per drop (the key unlocked once, if locked).
+      const embedder =
+        base.embedding.kind === 'provider' ? await deps.embedderFor(base.embedding, baseId) : undefined
       const outcomes: KnowledgeFileOutcome[] = []
       for (const file of files) {
         const read = await readFile(file)
@@ -111,6 +122,26 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
           overlapChars: KNOWLEDGE_CHUNK_OVERLAP_CHARS,
           demoVectors: base.embedding.kind === 'demo',
         })
+        if (embedder !== undefined && chunks.length > 0) {
+          // The page keeps the network (the worker only computes): the provider embeds here.
+          let vectors: Float32Array[]
+          try {
+            vectors = await embedTexts(
+              embedder,
+              chunks.map((c) => c.text),
+              deps.fetch,
+            )
+          } catch (error) {
+            outcomes.push({
+              name: file.name,
+              ok: false,
+              reasonKey: 'refused.embeddings',
+              detail: error instanceof Error ? error.message : String(error),
+            })
+            continue
+          }
+          chunks.forEach((chunk, i) => (chunk.vector = vectors[i]))
+        }
         // A storage failure stops the drop here: later files would fail the same way.
         const row = await addKnowledgeDocument(
           db,
@@ -129,4 +160,16 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       await deps.worker().drop(baseId)
     },
   }
+}
+
+/** The stored form of a base's embedding choice: a provider's model needs both names. */
+function storedEmbedding(choice: KnowledgeEmbedding): KnowledgeEmbedding {
+  if (choice.kind !== 'provider') return choice
+  const model = choice.model.trim()
+  if (choice.providerId === '' || model === '')
+    throw new FlowError(
+      'INVALID_CONFIG',
+      'Vector search with a provider needs the provider and its embeddings model.',
+    )
+  return { kind: 'provider', providerId: choice.providerId, model }
 }

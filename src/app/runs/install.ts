@@ -51,11 +51,19 @@ export function settingsKeyAccess(core: Pick<AppCore, 'settings' | 'area'>): Key
 }
 
 /** The browser's knowledge port, loaded (with the worker client) by the first knowledge search. */
-function lazyKnowledge(core: Pick<AppCore, 'db'>): KnowledgeSearch {
+function lazyKnowledge(core: Pick<AppCore, 'db' | 'settings' | 'area'>): KnowledgeSearch {
   let port: Promise<KnowledgeSearch> | undefined
   return {
     async search(query) {
-      port ??= import('../knowledge/browserKnowledge.ts').then((m) => m.createBrowserKnowledge(core.db))
+      port ??= Promise.all([
+        import('../knowledge/browserKnowledge.ts'),
+        import('../knowledge/install.ts'),
+      ]).then(([m, i]) =>
+        m.createBrowserKnowledge(core.db, undefined, {
+          embedderFor: i.knowledgeEmbedders(core),
+          fetch: globalThis.fetch.bind(globalThis),
+        }),
+      )
       return (await port).search(query)
     },
   }

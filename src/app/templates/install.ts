@@ -76,7 +76,7 @@ export function templatesInstaller(options: TemplatesInstallerOptions = {}): Ser
             })
           }),
         )
-        await knowledge.createBase({ id: spec.base, name: spec.name, vectors: true })
+        await knowledge.createBase({ id: spec.base, name: spec.name, embedding: { kind: 'demo' } })
         const refused = (await knowledge.addFiles(spec.base, files)).filter((outcome) => !outcome.ok)
         if (refused.length > 0) throw new Error(refused.map((outcome) => outcome.name).join(', '))
       },

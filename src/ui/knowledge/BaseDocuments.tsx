@@ -69,6 +69,11 @@ export function BaseDocuments({
       <h3>{base.name}</h3>
       <p className="wf-knowledge__hint">{t('useInNode', { id: base.id })}</p>
       <p className="wf-knowledge__hint">{base.vectors ? t('searchBoth') : t('searchKeyword')}</p>
+      {base.embedding.kind === 'provider' ? (
+        <p className="wf-knowledge__hint" data-testid="knowledge-embedded-with">
+          {t('embeddedWith', { model: base.embedding.model, provider: base.embedding.providerId })}
+        </p>
+      ) : null}
       <div
         className="wf-knowledge__drop"
         data-testid="knowledge-drop"
