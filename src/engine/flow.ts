@@ -54,6 +54,11 @@ export interface FlowMetadata {
   updatedAt: string
   /** Full runs reuse a node's earlier result when its type, config and inputs are unchanged. */
   reuseUnchanged?: boolean
+  /**
+   * The past run this flow was forked from (issue 19): until the flow has a run of its own, its
+   * runs reuse that run's results for the nodes unchanged since, and record it as their parent.
+   */
+  forkOf?: { flowId: string; runId: string }
 }
 
 export interface FlowDocument {

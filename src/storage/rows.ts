@@ -29,6 +29,10 @@ export interface FlowRow {
  * `interrupted`: the record kept as the run went (at node ends) by a run that never finished (the
  * page was reloaded or closed mid-run); it holds what finished before that.
  */
+/**
+ * A record's outcome. A stopped run is `cancelled` (the engine's word) in records; History shows
+ * it as `stopped` (app/runs/runHistory.ts `historyStatusOf`).
+ */
 export type RunStatus = 'success' | 'error' | 'cancelled' | 'interrupted'
 
 /** Timing of one node in a run. */
@@ -62,6 +66,13 @@ export interface RunRecord {
   reused?: Record<string, { reason: 'pinned' | 'reused' | 'unchanged'; fromRunId?: string }>
   /** The run this one continued ("run from here" starts from a recorded run). */
   parentRunId?: string
+  /**
+   * The flow as it was when the run started (its document, viewport left out), so a past run can
+   * be compared with the live flow and forked as it was. Absent in records saved before.
+   */
+  flow?: unknown
+  /** The run of another flow this one forked from (its parent, issue 19); absent: not a fork. */
+  forkedFrom?: { runId: string; flowId: string; flowName: string; startedAt: number }
 }
 
 export const SETTINGS_ROW_ID = 'app'

@@ -15,7 +15,6 @@ import type {
   NodeRunState,
   NodeRunStatus,
   ReduceOptions,
-  RunOutcome,
   RunSummary,
 } from './runStoreReducer.ts'
 
@@ -64,15 +63,31 @@ export type {
  */
 export type RunPhase = 'idle' | 'preparing' | 'running' | 'saving'
 
+/**
+ * A run's outcome as History names it (ui-contract `run-history-item` `data-status`): a run that
+ * was stopped is `stopped`, whatever word its record keeps (`cancelled`, the engine's).
+ */
+export type HistoryStatus = 'success' | 'error' | 'stopped' | 'interrupted'
+
+/** The run a history entry was forked from (another flow's run, issue 19). */
+export interface HistoryParent {
+  runId: string
+  flowId: string
+  flowName: string
+  startedAt: number
+}
+
 /** One entry of the run history list (the record itself stays in storage). */
 export interface RunHistoryItem {
   id: string
   flowId: string
   startedAt: number
   finishedAt: number
-  status: RunOutcome
+  status: HistoryStatus
   durationMs: number
   usage: Usage
+  /** The run this one forked from, when it did. */
+  forkedFrom?: HistoryParent
 }
 
 /** What the canvas shows: the live run, or a saved one re-opened read-only. */

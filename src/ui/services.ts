@@ -45,6 +45,29 @@ export interface RunService {
   showLive?(): void
   /** Reloads the open flow's run history (e.g. after the danger zone cleared it). */
   refreshHistory?(): Promise<void>
+  /**
+   * Forks a saved run: a new flow made of the run's flow as it ran, opened; its runs reuse the
+   * run's results for what is unchanged until it has a run of its own. The run stays untouched.
+   */
+  fork?(runId: string): Promise<void>
+  /** What differs from a saved run's flow to the live flow; null when the record kept no copy. */
+  pastRunDiff?(runId: string): Promise<PastRunDiff | null>
+}
+
+/** A node as a difference names it. */
+export interface DiffNode {
+  id: string
+  type: string
+  label: string
+}
+
+/** What differs from a past run's flow to the live one (app/runs/runDiff.ts). */
+export interface PastRunDiff {
+  added: DiffNode[]
+  removed: DiffNode[]
+  changed: Array<DiffNode & { changes: string[] }>
+  edgesAdded: number
+  edgesRemoved: number
 }
 
 export interface ImportService {

@@ -8,6 +8,7 @@ import { createRunService, type AppRunService, type RunServiceDeps } from '../..
 import { dexieRunsRepository } from '../../src/app/runs/runHistory.ts'
 import type { FrameScheduler } from '../../src/app/runs/eventBatcher.ts'
 import type { KeyAccess, WarmableCodeRunner } from '../../src/app/runs/RunResources.ts'
+import type { ForkHost } from '../../src/app/runs/forkService.ts'
 import type { FlowDocument } from '../../src/engine/index.ts'
 import { initI18n } from '../../src/i18n/index.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
@@ -78,6 +79,8 @@ export interface HarnessOptions {
   loadEstimator?: () => Promise<(text: string) => Promise<number>>
   /** Replaces the fake-indexeddb runs repository (e.g. one whose save fails). */
   repository?: (db: WardflowDb) => RunServiceDeps['repository']
+  /** What makes a fork's flow (asked for when a run is forked). */
+  forks?: () => ForkHost
 }
 
 export interface Harness {
@@ -129,6 +132,16 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     // Sub-flows come from the saved flows, as in the app (app/runs/install.ts).
     loadFlow: async (id) => (await loadFlow(db, id))?.doc,
     frames: options.frames ?? timerFrames,
+    ...(options.forks
+      ? {
+          forks: {
+            create: (doc) => (options.forks as () => ForkHost)().create(doc),
+            restore: (snapshot) => (options.forks as () => ForkHost)().restore(snapshot),
+            newFlowId: () => (options.forks as () => ForkHost)().newFlowId?.() ?? 'flow_fork',
+            now: () => (options.forks as () => ForkHost)().now?.() ?? new Date().toISOString(),
+          },
+        }
+      : {}),
     newRunId: (() => {
       let n = 0
       return () => `run_${++n}`

@@ -18,6 +18,9 @@ import { loadStorage } from '../core/loadStorage.ts'
 import { dexieRunsRepository } from './runHistory.ts'
 import { createRunService } from './runService.ts'
 import type { AppServices } from '../../ui/services.ts'
+import { libraryStore } from '../../store/libraryStore.ts'
+import { summaryOf } from '../core/flowsService.ts'
+import type { ForkHost } from './forkService.ts'
 
 /** The browser's abilities for runs. */
 export function browserRunHost(): RunHost {
@@ -69,6 +72,22 @@ function lazyKnowledge(core: Pick<AppCore, 'db' | 'settings' | 'area'>): Knowled
   }
 }
 
+/** A fork's new flow: saved like a duplicate, listed, then opened. */
+function forkHost(core: Pick<AppCore, 'db'>, services: AppServices): ForkHost {
+  return {
+    async create(doc) {
+      const [storage, db] = await Promise.all([loadStorage(), core.db()])
+      await storage.saveFlow(db, doc)
+      libraryStore.getState().upsertFlow(summaryOf(doc))
+      await services.flows.open(doc.metadata.id)
+    },
+    async restore(snapshot) {
+      const storage = await loadStorage()
+      return storage.restoreFlowDocument(snapshot)
+    },
+  }
+}
+
 /** The run installer for app/areas.ts. */
 export function installRuns(core: AppCore, services: AppServices): Installed {
   const service = createRunService({
@@ -85,6 +104,7 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
       const [storage, db] = await Promise.all([loadStorage(), core.db()])
       return (await storage.loadFlow(db, id))?.doc
     },
+    forks: forkHost(core, services),
   })
   return {
     services: { run: service },

@@ -7,7 +7,7 @@ import { keyedRecord, type RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
-import { nodeStateOf, type RunHistoryItem } from '../../store/runStore.ts'
+import { nodeStateOf, type HistoryStatus, type RunHistoryItem } from '../../store/runStore.ts'
 import { replayRunEvents, type ReduceOptions, type RunView } from '../../store/runStoreReducer.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
@@ -37,6 +37,25 @@ export function dexieRunsRepository(db: WardflowDb | (() => Promise<WardflowDb>)
   }
 }
 
+/**
+ * History's word for a record's outcome (ui-contract: `success`, `error`, `stopped`,
+ * `interrupted`): records keep a stopped run as `cancelled`, the engine's word, and older ones
+ * may hold anything else of their time, read as what it meant.
+ */
+export function historyStatusOf(status: string): HistoryStatus {
+  switch (status) {
+    case 'success':
+    case 'error':
+    case 'interrupted':
+    case 'stopped':
+      return status
+    case 'cancelled':
+      return 'stopped'
+    default:
+      return 'error'
+  }
+}
+
 /** The list entry of a saved run. */
 export function historyItem(record: RunRecord): RunHistoryItem {
   return {
@@ -44,9 +63,10 @@ export function historyItem(record: RunRecord): RunHistoryItem {
     flowId: record.flowId,
     startedAt: record.startedAt,
     finishedAt: record.finishedAt,
-    status: record.status,
+    status: historyStatusOf(record.status),
     durationMs: Math.max(0, record.finishedAt - record.startedAt),
     usage: { ...record.usage },
+    ...(record.forkedFrom ? { forkedFrom: { ...record.forkedFrom } } : {}),
   }
 }
 

@@ -39,6 +39,7 @@ export class RunRecorder {
   private usage: Usage = emptyUsage()
   private runId: string | undefined
   private finish: { at: number; status: RunRecord['status']; usage: Usage } | undefined
+  private about: Pick<RunRecord, 'flow' | 'forkedFrom'> = {}
 
   constructor(
     private readonly flowId: string,
@@ -47,6 +48,11 @@ export class RunRecorder {
     storedIterationsMax?: number,
   ) {
     this.window = new IterationWindow((seq) => this.events.delete(seq), storedIterationsMax)
+  }
+
+  /** What the record keeps about the run besides its events: the flow as it ran, its fork parent. */
+  describe(about: Pick<RunRecord, 'flow' | 'forkedFrom'>): void {
+    this.about = about
   }
 
   push(event: RunEvent): void {
@@ -113,6 +119,8 @@ export class RunRecorder {
       ...(Object.keys(notKept).length > 0 ? { iterationsNotKept: keyedRecord(notKept) } : {}),
       ...(Object.keys(this.reused).length > 0 ? { reused: keyedRecord(this.reused) } : {}),
       ...(this.parentRunId ? { parentRunId: this.parentRunId } : {}),
+      ...(this.about.flow === undefined ? {} : { flow: this.about.flow }),
+      ...(this.about.forkedFrom ? { forkedFrom: { ...this.about.forkedFrom } } : {}),
     }
   }
 

@@ -36,7 +36,9 @@ import {
 import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
 import { IncrementalRecord } from './incrementalRecord.ts'
-import { runOptionsFor, type FromHereRequest } from './reuseOptions.ts'
+import type { FromHereRequest } from './reuseOptions.ts'
+import { createForkActions, type ForkHost } from './forkService.ts'
+import { flowSnapshotOf } from './runFork.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
@@ -61,6 +63,8 @@ export interface RunServiceDeps {
   newRunId?(): string
   /** A saved flow by id, for the flows Sub-flow nodes call; absent: such nodes find none. */
   loadFlow?(id: string): Promise<FlowDocument | undefined>
+  /** Making the new flow of a fork (forkService.ts); absent: past runs cannot be forked. */
+  forks?: ForkHost
 }
 
 /** RunService plus the run history and lifecycle the app composition uses. */
@@ -146,11 +150,15 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
    */
   const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
-  /** The options of this run (what it reuses) and the run it continues, from the flow's records. */
-  async function optionsFor(doc: FlowDocument, from: FromHereRequest | undefined) {
-    const records = await deps.repository.list(doc.metadata.id).catch((): RunRecord[] => [])
-    return runOptionsFor({ doc, registry: deps.registry, records, from })
-  }
+  // Forks of past runs and what differs from them; what a fork's run reuses (forkService.ts).
+  const forks = createForkActions({
+    flows: deps.flows,
+    repository: deps.repository,
+    registry: deps.registry,
+    host: deps.forks,
+    showError,
+    showLive: () => runs().actions.showLive(),
+  })
 
   async function execute(stop: AbortController, from?: FromHereRequest): Promise<void> {
     // A refusal is worded from the issues catalogue (the runs area fetches it with its code;
@@ -187,10 +195,11 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
 
     const runId = newRunId()
     const ctx = { ...(await resources.context(runId, stop.signal, needs)), flows }
-    const { options, parentRunId } = await optionsFor(doc, from)
+    const { options, parentRunId, forkedFrom } = await forks.plan(doc, from)
     const flowId = doc.metadata.id
     runningFlowId = flowId
     const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
+    recorder.describe({ flow: flowSnapshotOf(doc), ...(forkedFrom ? { forkedFrom } : {}) })
     const saveRecord = (record: RunRecord): Promise<void> => {
       const settings = deps.settings()
       return deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
@@ -297,6 +306,8 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       }
     },
     showLive: () => runs().actions.showLive(),
+    ...(deps.forks ? { fork: forks.fork } : {}),
+    pastRunDiff: forks.diff,
     refreshHistory,
     dispose() {
       controller?.abort()

@@ -32,6 +32,11 @@ export const runRecordSchema = z.object({
     z.object({ reason: z.enum(['pinned', 'reused', 'unchanged']), fromRunId: z.string().optional() }),
   ).optional(),
   parentRunId: z.string().optional(),
+  // Read back through the flow restore when it is used (app/runs/runDiff.ts, runFork.ts).
+  flow: z.unknown().optional(),
+  forkedFrom: z
+    .object({ runId: z.string(), flowId: z.string(), flowName: z.string(), startedAt: z.number() })
+    .optional(),
 })
 
 export interface SaveRunOptions {

@@ -78,6 +78,8 @@ export const metadataSchema = z.object({
   updatedAt: z._default(z.string(), EPOCH_ISO),
   /** Full runs reuse unchanged results (off by default). */
   reuseUnchanged: z.optional(z.boolean()),
+  /** The past run this flow was forked from (a fork's first runs reuse it). */
+  forkOf: z.optional(z.object({ flowId: z.string(), runId: z.string() })),
 })
 
 export const documentSchema = z.object({

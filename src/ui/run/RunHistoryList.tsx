@@ -8,6 +8,30 @@ import { useRunStore } from '../../store/runStore.ts'
 import { useSettings } from '../../store/settingsStore.ts'
 import { formatDuration, formatTime } from './format.ts'
 import { UsageFigure } from './UsageFigure.tsx'
+import { DEBUG_NAMESPACE } from '../../i18n/index.ts'
+import { useCatalogues } from '../useCatalogues.ts'
+import './debug.css'
+import type { HistoryParent } from '../../store/runStore.ts'
+
+const DEBUG = [DEBUG_NAMESPACE]
+
+/** "forked from …": the run of another flow this one was forked from (issue 19). */
+function ForkedFrom({ parent, lang }: { parent: HistoryParent; lang: string }) {
+  const ready = useCatalogues(DEBUG, true)
+  const { t } = useTranslation(DEBUG_NAMESPACE)
+  if (!ready) return null
+  const values = { flow: parent.flowName || parent.flowId, time: formatTime(parent.startedAt, lang) }
+  return (
+    <span
+      className="wf-run-muted wf-debug-parent"
+      data-testid="run-history-parent"
+      data-parent-run-id={parent.runId}
+      title={t('history.forkedFromLabel', values)}
+    >
+      {t('history.forkedFrom', values)}
+    </span>
+  )
+}
 
 export function RunHistoryList() {
   const { t, i18n } = useTranslation('run')
@@ -50,7 +74,10 @@ export function RunHistoryList() {
                 data-status={item.status}
                 aria-current={current || undefined}
               >
-                <td>{time}</td>
+                <td>
+                  {time}
+                  {item.forkedFrom ? <ForkedFrom parent={item.forkedFrom} lang={lang} /> : null}
+                </td>
                 <td>
                   <span className={`wf-run-chip wf-run-chip--${item.status}`}>
                     {t(`status.${item.status}`)}

@@ -19,6 +19,8 @@ import { RunSplitter } from './RunSplitter.tsx'
 // an open history, and the bar above them is all the panel shows until then.
 const loadRunSummary = () => import('./RunSummaryView.tsx').then((m) => m.RunSummaryView)
 const loadRunHistory = () => import('./RunHistoryList.tsx').then((m) => m.RunHistoryList)
+// Fork and "changes since" load with the first past run shown.
+const loadPastTools = () => import('./PastRunTools.tsx').then((m) => m.PastRunTools)
 
 type Tab = 'run' | 'history'
 
@@ -51,9 +53,10 @@ function RunDuration({ run, lang }: { run: RunSummary; lang: string }) {
   )
 }
 
-function PastRunBar({ startedAt }: { startedAt: number }) {
+function PastRunBar({ startedAt, runId }: { startedAt: number; runId: string }) {
   const { t, i18n } = useTranslation('run')
   const run = useServices().run
+  const PastRunTools = useLoadedComponent(loadPastTools, true)
   return (
     <div className="wf-run-past" data-testid="run-past-view" role="status">
       <span>{t('history.viewing', { time: formatTime(startedAt, i18n.language) })}</span>
@@ -65,6 +68,7 @@ function PastRunBar({ startedAt }: { startedAt: number }) {
       >
         {t('history.backToLive')}
       </button>
+      {PastRunTools && <PastRunTools runId={runId} />}
     </div>
   )
 }
@@ -169,7 +173,7 @@ export function RunPanel() {
           <span aria-hidden="true">{open ? '▾' : '▴'}</span>
         </button>
       </div>
-      {view.mode === 'past' ? <PastRunBar startedAt={view.startedAt} /> : null}
+      {view.mode === 'past' ? <PastRunBar startedAt={view.startedAt} runId={view.runId} /> : null}
       <div
         id="run-panel-body"
         className="wf-run-panel__body"

@@ -143,7 +143,7 @@ describe('run panel', () => {
           flowId: 'flow_p',
           startedAt: now - 1000,
           finishedAt: now,
-          status: 'cancelled',
+          status: 'stopped',
           durationMs: 1000,
           usage,
         },
