@@ -3,6 +3,7 @@
  * `at` (ms since epoch, from the injected clock); node events carry `nodeId`.
  * `npx wardflow run --json` prints exactly these objects, one per line.
  */
+import type { ChatMessage, ToolCall } from './ports.ts'
 import type { NodeCached } from './reuse.ts'
 
 export interface Usage {
@@ -174,6 +175,48 @@ export interface RunFinishEvent extends EventBase {
   durationMs: number
 }
 
+/**
+ * One model call of a node, from the request to the reply's last chunk (callEvents.ts), sent
+ * once the call ended. `usage` only as the provider reported it (absent: the node's usage has
+ * the estimate). What was asked and answered is kept (keys scrubbed like every event); a trace
+ * carries it only when the person opts in (engine/trace).
+ */
+export interface ModelCallEvent extends EventBase {
+  type: 'modelCall'
+  nodeId: string
+  startedAt: number
+  /** The provider id from settings ("openai", "demo"). */
+  provider: string
+  /** The model asked for ('' = the provider's default) and the one that answered. */
+  model: string
+  responseModel?: string
+  usage?: { prompt: number; completion: number }
+  finishReason?: string
+  /** The FlowError code when the call failed or was stopped. */
+  error?: string
+  request: {
+    messages: ChatMessage[]
+    tools?: string[]
+    temperature?: number
+    maxTokens?: number
+  }
+  reply?: { text: string; toolCalls: ToolCall[] }
+}
+
+/** One tool call an Agent ran (not the ones the guard refused), sent once it ended. */
+export interface ToolCallEvent extends EventBase {
+  type: 'toolCall'
+  nodeId: string
+  startedAt: number
+  tool: string
+  callId: string
+  /** The raw argument string the model sent. */
+  arguments: string
+  /** The observation the model got back; absent when the call threw. */
+  result?: string
+  error?: string
+}
+
 export type RunEvent =
   | RunStartEvent
   | NodeStartEvent
@@ -182,6 +225,8 @@ export type RunEvent =
   | NodeFinishEvent
   | NodeErrorEvent
   | NodeSkippedEvent
+  | ModelCallEvent
+  | ToolCallEvent
   | RunFinishEvent
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never

@@ -5,7 +5,8 @@
  */
 import type { RunContext } from './context.ts'
 import { FlowError } from './errors.ts'
-import type { GuardAlert, RunEvent } from './events.ts'
+import type { GuardAlert, RunEvent, UnstampedEvent } from './events.ts'
+import { callEvent } from './callEvents.ts'
 import type { FlowNode } from './flow.ts'
 import type { EngineNodeType, NodeExecution, NodeResult } from './nodeType.ts'
 import { keyedRecord } from './keyed.ts'
@@ -27,6 +28,8 @@ export interface ExecutionHost {
   lookup(nodeId: string, ref: string): Record<string, unknown> | undefined
   chunk(nodeId: string, text: string, channel: 'output' | 'reasoning' | 'log'): void
   guard(nodeId: string, alert: GuardAlert): void
+  /** A model or tool call of `nodeId` ended (callEvents.ts); absent: not recorded. */
+  call?(nodeId: string, event: UnstampedEvent): void
   /**
    * Passes on an event of a flow `nodeId` runs (a sub-flow, already placed under `nodeId`), adding
    * where `nodeId` itself is; absent: such events are dropped (a node run on its own or as a tool).
@@ -105,6 +108,7 @@ class Execution implements NodeExecution<unknown> {
         if (text !== '') host.chunk(node.id, text, channel)
       },
       guard: (alert) => host.guard(node.id, alert),
+      call: host.call ? (record) => host.call?.(node.id, callEvent(node.id, record)) : undefined,
       forward: (event) => host.forward?.(node.id, event),
     }
     return this.emitters

@@ -153,6 +153,9 @@ async function runIteration(
     guard: (id, alert) => {
       if (running.has(id)) emit({ ...alert, type: 'guard', nodeId: id })
     },
+    call: (id, event) => {
+      if (running.has(id)) emit(event)
+    },
     forward: (id, event) => {
       if (running.has(id) && parent.live()) parent.forward(withinNesting(event, nesting))
     },

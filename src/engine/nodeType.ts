@@ -8,6 +8,7 @@ import type { GuardAlert, RunEvent, Usage } from './events.ts'
 import type { RunContext } from './context.ts'
 import { TEMPLATE_MAX_DEPTH as MAX_SCAN_DEPTH } from '../defaults.ts'
 import type { LoopBody } from './loopBody.ts'
+import type { CallSink } from './callEvents.ts'
 
 export interface ConfigIssue {
   /** Dot/bracket path inside the config, e.g. `tools[0].name`; '' for the whole config. */
@@ -52,6 +53,11 @@ export interface NodeExecution<C> {
     /** Streams text into the node console. */
     chunk(text: string, channel?: 'output' | 'reasoning' | 'log'): void
     guard(alert: GuardAlert): void
+    /**
+     * Reports a model call or a tool call once it ended (callEvents.ts). Optional for
+     * hand-built executions in tests; a host that keeps no record drops them.
+     */
+    call?: CallSink
     /**
      * Passes on an event of a flow this node runs (sub-flow), already placed under this node
      * (nesting.ts `throughSubflow`); the runner adds where this node is. Optional for hand-built

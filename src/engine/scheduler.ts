@@ -181,6 +181,10 @@ export class RunScheduler implements ExecutionHost {
     if (this.isLive(id)) this.push({ ...alert, type: 'guard', nodeId: id })
   }
 
+  call(id: string, event: UnstampedEvent): void {
+    if (this.isLive(id)) this.push(event)
+  }
+
   /** A sub-flow's event, stamped by its own run and placed under `id`: passed on as it is. */
   forward(id: string, event: RunEvent): void {
     if (this.isLive(id)) this.emit(event)

@@ -26,6 +26,13 @@ const usage = z.object({
   total: z.number(),
   estimated: z.boolean(),
 })
+const toolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() })
+const chatMessage = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('system'), content: z.string() }),
+  z.object({ role: z.literal('user'), content: z.string() }),
+  z.object({ role: z.literal('assistant'), content: z.string(), toolCalls: z.array(toolCall).optional() }),
+  z.object({ role: z.literal('tool'), toolCallId: z.string(), name: z.string(), content: z.string() }),
+])
 // Inputs are keyed by node id and outputs by field name: every key is kept (`__proto__` too).
 const record = keyedRecordSchema(z.unknown())
 
@@ -84,6 +91,36 @@ const runEventSchema = z.discriminatedUnion('type', [
     message: z.string().optional(),
     failedNodeId: z.string().optional(),
     stopped: z.literal(true).optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('modelCall'),
+    nodeId: z.string(),
+    startedAt: z.number(),
+    provider: z.string(),
+    model: z.string(),
+    responseModel: z.string().optional(),
+    usage: z.object({ prompt: z.number(), completion: z.number() }).optional(),
+    finishReason: z.string().optional(),
+    error: z.string().optional(),
+    request: z.object({
+      messages: z.array(chatMessage),
+      tools: z.array(z.string()).optional(),
+      temperature: z.number().optional(),
+      maxTokens: z.number().optional(),
+    }),
+    reply: z.object({ text: z.string(), toolCalls: z.array(toolCall) }).optional(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('toolCall'),
+    nodeId: z.string(),
+    startedAt: z.number(),
+    tool: z.string(),
+    callId: z.string(),
+    arguments: z.string(),
+    result: z.string().optional(),
+    error: z.string().optional(),
   }),
   z.object({
     ...base,

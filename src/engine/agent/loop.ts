@@ -30,6 +30,7 @@ import {
 } from './messages.ts'
 import { estimatePromptTokens, usageOfCall } from './tokens.ts'
 import { runToolCall, type ToolRunContext } from './toolRunner.ts'
+import { observeToolCall } from '../callEvents.ts'
 import { createTurnWatch, type TurnWatch } from './turnWatch.ts'
 import type {
   AgentLoopParams,
@@ -220,7 +221,9 @@ class AgentRun {
       emit.chunk(`\n→ ${call.name} ${preview(call.arguments)}\n`, 'log')
       let observation: string
       try {
-        observation = capObservation(await runToolCall(call, this.toolContext))
+        observation = capObservation(
+          await observeToolCall(call, this.p.clock, emit.call, () => runToolCall(call, this.toolContext)),
+        )
       } catch (error) {
         if (!signal.aborted) throw error
         stop = 'cancelled'

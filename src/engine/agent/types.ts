@@ -2,6 +2,7 @@
 import type { GuardAlert, Usage } from '../events.ts'
 import type { ChatMessage, Clock, LlmProvider, SchemaValidator, TokenEstimator, ToolSpec } from '../ports.ts'
 import type { AgentProtection } from './protection.ts'
+import type { CallSink } from '../callEvents.ts'
 
 /** A tool the loop can run; the node executor builds one per configured tool. */
 export interface AgentTool {
@@ -20,6 +21,8 @@ export interface AgentEmit {
   /** Streams text into the node console. */
   chunk(text: string, channel?: 'output' | 'reasoning' | 'log'): void
   guard(alert: GuardAlert): void
+  /** Reports each tool call once it ended (callEvents.ts); absent: not recorded. */
+  call?: CallSink
 }
 
 export interface AgentLoopParams {

@@ -1,6 +1,7 @@
 /** Runs an Agent node: resolves provider, prompts and protection, then the guarded loop. */
 import {
   FlowError,
+  observeProvider,
   resolveAgentProtection,
   runAgentLoop,
   responseFormatOf,
@@ -37,11 +38,12 @@ function overrides(config: AgentConfig) {
 
 export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<NodeResult> {
   const { node, config, ctx, signal, emit, resolve } = exec
-  const provider = await ctx.providers.resolve({
+  const resolved = await ctx.providers.resolve({
     providerId: config.provider.trim() || undefined,
     nodeId: node.id,
     demoScript: config.demoScript,
   })
+  const provider = observeProvider(resolved, ctx.clock, emit.call)
   const protection = resolveAgentProtection(overrides(config), ctx.protection)
   const spec = outputSpecOf(config.output)
   const model = resolve(config.model, 'model').trim()

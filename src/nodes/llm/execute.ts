@@ -4,6 +4,7 @@
  */
 import {
   inheritedProtection,
+  observeProvider,
   structuredReply,
   structuredRequest,
   type ChatMessage,
@@ -18,11 +19,12 @@ import type { LlmConfig } from './schema.ts'
 
 export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeResult> {
   const { node, config, ctx, emit, resolve } = exec
-  const provider = await ctx.providers.resolve({
+  const resolved = await ctx.providers.resolve({
     providerId: config.provider.trim() || undefined,
     nodeId: node.id,
     demoScript: config.demoScript,
   })
+  const provider = observeProvider(resolved, ctx.clock, emit.call)
   const messages: ChatMessage[] = []
   const system = resolve(config.systemPrompt, 'systemPrompt')
   if (system.trim() !== '') messages.push({ role: 'system', content: system })

@@ -1,0 +1,112 @@
+/**
+ * Model calls and tool calls as events (`modelCall`, `toolCall`), so a run's record and its
+ * trace (engine/trace) say when each call started and ended, what it asked and what came back.
+ * `observeProvider` wraps the provider an LLM or Agent node resolved: the stream is passed on
+ * as it comes, and one event goes out once it ended (reply, failure or stop). Pure: the time
+ * comes from the run's clock.
+ */
+import { FlowError } from './errors.ts'
+import type { ModelCallEvent, ToolCallEvent, UnstampedEvent } from './events.ts'
+import type { ChatChunk, ChatRequest, ChatResult, Clock, LlmProvider } from './ports.ts'
+
+type Unstamped<E> = Omit<E, 'runId' | 'at'>
+export type ModelCallRecord = Omit<Unstamped<ModelCallEvent>, 'nodeId'>
+export type ToolCallRecord = Omit<Unstamped<ToolCallEvent>, 'nodeId'>
+
+/** Where a node's call events go (NodeExecution.emit.call). */
+export type CallSink = (event: ModelCallRecord | ToolCallRecord) => void
+
+function codeOf(error: unknown): string {
+  return error instanceof FlowError ? error.code : 'ERROR'
+}
+
+function requestOf(request: ChatRequest): ModelCallRecord['request'] {
+  const out: ModelCallRecord['request'] = { messages: request.messages.slice() }
+  if (request.tools && request.tools.length > 0) out.tools = request.tools.map((tool) => tool.name)
+  if (request.temperature !== undefined) out.temperature = request.temperature
+  if (request.maxTokens !== undefined) out.maxTokens = request.maxTokens
+  return out
+}
+
+async function* observed(
+  provider: LlmProvider,
+  request: ChatRequest,
+  signal: AbortSignal,
+  clock: Clock,
+  sink: CallSink,
+): AsyncGenerator<ChatChunk> {
+  const startedAt = clock.now()
+  const base = { type: 'modelCall' as const, startedAt, provider: provider.id, model: request.model }
+  let result: ChatResult | undefined
+  let text = ''
+  let error: string | undefined
+  try {
+    for await (const chunk of provider.chat(request, signal)) {
+      if (chunk.type === 'done') result = chunk.result
+      else if (chunk.type === 'text') text += chunk.text
+      yield chunk
+    }
+  } catch (thrown) {
+    error = codeOf(thrown)
+    throw thrown
+  } finally {
+    // A reader that stops early (the degenerate-text guard cut the reply) ends the stream here.
+    const event: ModelCallRecord = { ...base, request: requestOf(request) }
+    if (result) {
+      event.responseModel = result.model
+      event.finishReason = result.finishReason
+      if (result.usage) event.usage = { prompt: result.usage.prompt, completion: result.usage.completion }
+      event.reply = { text: result.text, toolCalls: result.toolCalls }
+    } else {
+      event.reply = { text, toolCalls: [] }
+      event.error = error ?? (signal.aborted ? 'CANCELLED' : 'INCOMPLETE')
+    }
+    sink(event)
+  }
+}
+
+/** `provider`, reporting each call it makes through `sink`. */
+export function observeProvider(
+  provider: LlmProvider,
+  clock: Clock,
+  sink: CallSink | undefined,
+): LlmProvider {
+  if (!sink) return provider
+  const wrapped: LlmProvider = {
+    id: provider.id,
+    chat: (request, signal) => observed(provider, request, signal, clock, sink),
+  }
+  if (provider.structuredOutput) return { ...wrapped, structuredOutput: provider.structuredOutput }
+  return wrapped
+}
+
+/** Runs one tool call and reports it through `sink` once it ended (result or failure). */
+export async function observeToolCall(
+  call: { id: string; name: string; arguments: string },
+  clock: Clock,
+  sink: CallSink | undefined,
+  run: () => Promise<string>,
+): Promise<string> {
+  if (!sink) return run()
+  const startedAt = clock.now()
+  const base = {
+    type: 'toolCall' as const,
+    startedAt,
+    tool: call.name,
+    callId: call.id,
+    arguments: call.arguments,
+  }
+  try {
+    const result = await run()
+    sink({ ...base, result })
+    return result
+  } catch (thrown) {
+    sink({ ...base, error: codeOf(thrown) })
+    throw thrown
+  }
+}
+
+/** A node's call record as the event the runner stamps. */
+export function callEvent(nodeId: string, record: ModelCallRecord | ToolCallRecord): UnstampedEvent {
+  return { ...record, nodeId } as UnstampedEvent
+}
