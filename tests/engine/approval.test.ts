@@ -79,9 +79,18 @@ describe('approval of Agent tool calls', () => {
       [{ toolCalls: [call('c1', { id: 'A-1' })] }, { text: 'Deleted A-1.' }],
       p.approval,
     )
-    expect(p.asked).toEqual([{ runId: 'run_test', nodeId: 'agent', callId: 'c1', tool: 'delete_order', args: { id: 'A-1' } }])
+    expect(p.asked).toEqual([
+      { runId: 'run_test', nodeId: 'agent', callId: 'c1', tool: 'delete_order', args: { id: 'A-1' } },
+    ])
     expect(approvalEvents(events)).toMatchObject([
-      { type: 'approvalRequest', runId: 'run_test', nodeId: 'agent', callId: 'c1', tool: 'delete_order', args: { id: 'A-1' } },
+      {
+        type: 'approvalRequest',
+        runId: 'run_test',
+        nodeId: 'agent',
+        callId: 'c1',
+        tool: 'delete_order',
+        args: { id: 'A-1' },
+      },
       { type: 'approvalDecision', nodeId: 'agent', callId: 'c1', decision: 'approved', by: 'user' },
     ])
     expect(ofType(events, 'approvalDecision')[0]).not.toHaveProperty('args')
@@ -92,7 +101,9 @@ describe('approval of Agent tool calls', () => {
     expect(at('approvalRequest')).toBeLessThan(at('approvalDecision'))
     expect(at('approvalDecision')).toBeLessThan(types.lastIndexOf('nodeChunk'))
     expect(types.at(-1)).toBe('nodeFinish')
-    const chunks = ofType(events, 'nodeChunk').map((e) => e.text).join('')
+    const chunks = ofType(events, 'nodeChunk')
+      .map((e) => e.text)
+      .join('')
     expect(chunks.indexOf('→ delete_order')).toBeLessThan(chunks.indexOf('← deleted A-1'))
     expect(codeRunner.requests).toHaveLength(1)
     expect(toolResults(provider)).toEqual(['deleted A-1'])
@@ -133,7 +144,9 @@ describe('approval of Agent tool calls', () => {
       p.approval,
     )
     expect(codeRunner.requests).toHaveLength(0)
-    expect(toolResults(provider)[0]).toMatch(/^Observation: Error - Invalid arguments for tool "delete_order": arguments.id must be string/)
+    expect(toolResults(provider)[0]).toMatch(
+      /^Observation: Error - Invalid arguments for tool "delete_order": arguments.id must be string/,
+    )
   })
 
   it('arguments that are not JSON are answered without asking anyone', async () => {
@@ -149,7 +162,9 @@ describe('approval of Agent tool calls', () => {
   it('no answer within the timeout counts as a rejection by "timeout", and the wait is withdrawn', async () => {
     const p = port(() => new Promise<ApprovalAnswer>(() => undefined))
     const clock = new ManualClock()
-    const provider = scriptedProvider([{ toolCalls: [call('c1', { id: 'A-1' })] }, { text: 'gave up' }], { clock })
+    const provider = scriptedProvider([{ toolCalls: [call('c1', { id: 'A-1' })] }, { text: 'gave up' }], {
+      clock,
+    })
     const { ctx } = testContext({ clock, provider, approval: p.approval, approvalTimeoutMs: 60_000 })
     const events: RunEvent[] = []
     const done = (async () => {
@@ -196,7 +211,10 @@ describe('approval of Agent tool calls', () => {
   })
 
   it('with no approval port an asked call is rejected by policy', async () => {
-    const { events, codeRunner, provider } = await run([{ toolCalls: [call('c1', { id: 'A-1' })] }, { text: 'ok' }])
+    const { events, codeRunner, provider } = await run([
+      { toolCalls: [call('c1', { id: 'A-1' })] },
+      { text: 'ok' },
+    ])
     expect(ofType(events, 'approvalDecision')).toMatchObject([{ decision: 'rejected', by: 'policy' }])
     expect(codeRunner.requests).toHaveLength(0)
     expect(toolResults(provider)).toEqual([DECLINED_OBSERVATION])
@@ -207,7 +225,10 @@ describe('approval of Agent tool calls', () => {
     const { events, codeRunner } = await run(
       [{ toolCalls: [call('c1', { id: 'A-1' }), call('c2', { id: 'A-2' }, 'never_tool')] }, { text: 'ok' }],
       p.approval,
-      [{ ...deleteTool, approval: undefined }, { ...deleteTool, name: 'never_tool', approval: 'never' }],
+      [
+        { ...deleteTool, approval: undefined },
+        { ...deleteTool, name: 'never_tool', approval: 'never' },
+      ],
     )
     expect(p.asked).toEqual([])
     expect(approvalEvents(events)).toEqual([])
@@ -217,7 +238,9 @@ describe('approval of Agent tool calls', () => {
   it('Stop while waiting ends the run at once: the node is cancelled and no decision is made up', async () => {
     const p = port(() => new Promise<ApprovalAnswer>(() => undefined))
     const clock = new ManualClock()
-    const provider = scriptedProvider([{ toolCalls: [call('c1', { id: 'A-1' })] }, { text: 'never' }], { clock })
+    const provider = scriptedProvider([{ toolCalls: [call('c1', { id: 'A-1' })] }, { text: 'never' }], {
+      clock,
+    })
     const { ctx, controller } = testContext({ clock, provider, approval: p.approval })
     const events: RunEvent[] = []
     for await (const e of runFlow(agentFlow(), engineRegistry, ctx)) {
@@ -245,6 +268,8 @@ describe('approval of Agent tool calls', () => {
     const asked = ofType(events, 'approvalRequest')
     expect(asked).toHaveLength(1)
     expect(asked[0]?.nesting).toEqual([{ nodeId: 'loop', kind: 'loop', iteration: 0 }])
-    expect(ofType(events, 'approvalDecision')[0]?.nesting).toEqual([{ nodeId: 'loop', kind: 'loop', iteration: 0 }])
+    expect(ofType(events, 'approvalDecision')[0]?.nesting).toEqual([
+      { nodeId: 'loop', kind: 'loop', iteration: 0 },
+    ])
   })
 })
