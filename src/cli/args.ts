@@ -18,6 +18,8 @@ export interface RunOptions {
   embeddingsModel?: string
   stream: boolean
   json: boolean
+  /** `--approve all|none`: every tool call that asks for approval is approved / declined. */
+  approve?: 'all' | 'none'
 }
 
 export type ParsedArgs =
@@ -44,6 +46,10 @@ Options:
   --embeddings-model NAME
                         With --base-url: embed knowledge with this model (POST /embeddings,
                         or Ollama's /api/embed), fused with keyword search. Without it, keyword only.
+  --approve all|none    Agent tool calls that ask for approval ("approval": "ask"): approve them
+                        all, or decline them all. Without it a terminal is asked (y/n/a, a =
+                        always for that tool in this run); otherwise every such call is
+                        declined and the model reads "The user declined this call.".
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   -h, --help            Show this help.
@@ -62,6 +68,7 @@ const VALUE_OPTIONS = new Set([
   '--site-base',
   '--knowledge',
   '--embeddings-model',
+  '--approve',
 ])
 
 /** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
@@ -134,6 +141,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       }
       case '--embeddings-model':
         options.embeddingsModel = value
+        break
+      case '--approve':
+        if (value !== 'all' && value !== 'none')
+          return { command: 'error', reason: `--approve expects "all" or "none", got "${value}".` }
+        options.approve = value
         break
       case '--script':
         options.script = value

@@ -21,6 +21,7 @@ import { createNodeCodeRunner } from '../sandbox/node-runner.ts'
 import type { SandboxCodeRunner } from '../sandbox/pool.ts'
 import { DEMO_PROVIDER } from '../settings/schema.ts'
 import { parseArgs, USAGE, type RunOptions } from './args.ts'
+import { cliApprovalPort, type TerminalIo } from './approval.ts'
 import { cliEmbedder, loadCliKnowledge } from './knowledge.ts'
 import { BadInput, loadOverride, loadWorkflow, siteRelativeUrls, unusedInputs } from './load.ts'
 import { Output } from './output.ts'
@@ -38,6 +39,8 @@ export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean }
   stderr: NodeJS.WritableStream
   env: NodeJS.ProcessEnv
+  /** Where approval questions are answered (a terminal); absent: process.stdin. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean }
 }
 
 const defaultIo = (): CliIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env })
@@ -71,6 +74,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         err,
         env: io.env,
         color: io.stdout.isTTY === true && !io.env['NO_COLOR'],
+        terminal: { input: io.stdin ?? process.stdin, output: io.stderr },
       })
     }
   } catch (error) {
@@ -90,6 +94,7 @@ interface RunIo {
   err: Output
   env: NodeJS.ProcessEnv
   color: boolean
+  terminal: TerminalIo
 }
 
 async function run(options: RunOptions, io: RunIo): Promise<number> {
@@ -149,8 +154,10 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     flows,
     ...(knowledge === undefined ? {} : { knowledge }),
   }
-
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
+  const terminal = { ...io.terminal, say: (text: string) => io.err.write(text) }
+  ctx.approval = cliApprovalPort(options.approve, terminal, (id) => printer.nodeName(id))
+
   let status: string | undefined
   const scrubber = new EventScrubber(secrets)
   const print = (event: RunEvent): void => {

@@ -4,10 +4,19 @@
  * the flow's outputs at the end. `--json` bypasses all of this and prints raw events. Every text
  * that comes from the file, a model or a server is shown with its control characters escaped.
  */
-import type { CanvasPlace, FlowDocument, FlowNode, NestingSegment, RunEvent, Usage } from '../engine/index.ts'
+import type {
+  ApprovalDecisionEvent,
+  CanvasPlace,
+  FlowDocument,
+  FlowNode,
+  NestingSegment,
+  RunEvent,
+  Usage,
+} from '../engine/index.ts'
 import { nodeCatalog } from '../nodes/registry.ts'
 import { canvasPlace, valueToText } from '../engine/index.ts'
 import { manyLines, oneLine } from './terminalText.ts'
+import { argumentsLine } from './approval.ts'
 
 export interface Style {
   bold(text: string): string
@@ -39,6 +48,14 @@ function usageText(usage: Usage | undefined): string {
   return `, ${usage.total} tokens${usage.estimated ? ' (estimated)' : ''}`
 }
 
+/** `  ✓ agent: approved (by user) with {"id":"B-2"}` / `  ✗ agent: declined (by timeout)`. */
+function approvalLine(event: ApprovalDecisionEvent, where: string, s: Style): string {
+  const by = `(by ${event.by})`
+  if (event.decision === 'rejected') return s.yellow(`  ✗ ${where}: call declined ${by}`)
+  const edited = event.args === undefined ? '' : ` with ${argumentsLine(event.args)}`
+  return s.green(`  ✓ ${where}: call approved ${by}${edited}`)
+}
+
 export class HumanPrinter {
   /** Whose text is streaming: the header `where` names (a body node's iteration too) and channel. */
   private streaming: { where: string; channel: string } | undefined
@@ -55,6 +72,11 @@ export class HumanPrinter {
   private where(nodeId: string, loops: readonly NestingSegment[]): string {
     const name = this.name(nodeId)
     return loops.length === 0 ? name : `${name} [${loops.map(step).join(' > ')}]`
+  }
+
+  /** A node of the flow as the log names it (`Label (id)`), safe to print. */
+  nodeName(nodeId: string): string {
+    return this.name(nodeId)
   }
 
   private name(nodeId: string): string {
@@ -119,6 +141,16 @@ export class HumanPrinter {
         this.line(
           s.dim(`○ ${this.where(event.nodeId, loops)} skipped: ${oneLine(event.message ?? event.reason)}`),
         )
+        break
+      case 'approvalRequest':
+        this.line(
+          s.yellow(
+            `  ⏸ ${this.where(event.nodeId, loops)} waits for approval: ${oneLine(event.tool)} ${argumentsLine(event.args)}`,
+          ),
+        )
+        break
+      case 'approvalDecision':
+        this.line(approvalLine(event, this.where(event.nodeId, loops), s))
         break
       case 'runFinish':
         this.finish(event.status, event.durationMs, event.usage)

@@ -21,6 +21,7 @@ import type {
 } from './ports.ts'
 import type { FlowLookup, NestedRun } from './subflow.ts'
 import type { KnowledgeSearch } from './knowledge.ts'
+import type { ApprovalPort } from './approval.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -74,6 +75,13 @@ export interface RunContext {
   flows?: FlowLookup
   /** Knowledge bases `knowledge` nodes search. Unset: they fail with KNOWLEDGE_BASE_MISSING. */
   knowledge?: KnowledgeSearch
+  /**
+   * Decides Agent tool calls that ask for approval (approval.ts). Unset: such calls are
+   * rejected (`by: "policy"`) and the model is told the user declined.
+   */
+  approval?: ApprovalPort
+  /** How long an asked call waits for a decision; APPROVAL_TIMEOUT_MS when unset. */
+  approvalTimeoutMs?: number
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

@@ -168,6 +168,33 @@ export interface NodeSkippedEvent extends EventBase {
   stopped?: true
 }
 
+/**
+ * An Agent tool call that asks for approval (`"approval": "ask"`) waits for a decision
+ * (flow-control.md, "MCP tools and approval"): `args` is the parsed arguments object.
+ */
+export interface ApprovalRequestEvent extends EventBase {
+  type: 'approvalRequest'
+  nodeId: string
+  callId: string
+  tool: string
+  args: unknown
+}
+
+export type ApprovalDecision = 'approved' | 'rejected'
+/** Who decided: a person, a rule (`--approve`, "always for this tool", no one to ask), or the clock. */
+export type ApprovalBy = 'user' | 'policy' | 'timeout'
+
+/** The decision on an `approvalRequest` of the same `callId` (always after it, same node). */
+export interface ApprovalDecisionEvent extends EventBase {
+  type: 'approvalDecision'
+  nodeId: string
+  callId: string
+  decision: ApprovalDecision
+  by: ApprovalBy
+  /** Only when the person edited the arguments before approving: what the call ran with. */
+  args?: unknown
+}
+
 export interface RunFinishEvent extends EventBase {
   type: 'runFinish'
   status: 'success' | 'error' | 'cancelled'
@@ -227,6 +254,8 @@ export type RunEvent =
   | NodeSkippedEvent
   | ModelCallEvent
   | ToolCallEvent
+  | ApprovalRequestEvent
+  | ApprovalDecisionEvent
   | RunFinishEvent
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never

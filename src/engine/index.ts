@@ -18,6 +18,7 @@ export * from './nesting.ts'
 export { calledFlows } from './subflowCheck.ts'
 export * from './secretScrub.ts'
 export { raceAbort } from './raceAbort.ts'
+export type { ApprovalAnswer, ApprovalPort, ApprovalRequest, ToolApproval, ToolApprover } from './approval.ts'
 // Types only (erased): the editor names them, the code behind them is the run engine's (run.ts).
 export type { CalledFlow, FlowLookup, NestedRun } from './subflow.ts'
 export type { OutputSpec } from './structured.ts'

@@ -87,6 +87,7 @@ class AgentRun {
     })
     const tools = new Map<string, AgentTool>(p.tools.map((tool) => [tool.spec.name, tool]))
     this.toolContext = { tools, clock: p.clock, validator: p.validator, signal: p.signal, emit: p.emit }
+    if (p.approve) this.toolContext.approve = p.approve
     if (p.systemPrompt.trim() !== '') this.messages.push({ role: 'system', content: p.systemPrompt })
     this.messages.push({ role: 'user', content: p.prompt })
   }

@@ -87,3 +87,6 @@ export const SKIPPED_AFTER_BUDGET_OBSERVATION = 'Observation: Skipped: the token
 /** The user message of the tools-disabled finalize call. */
 export const FINALIZE_INSTRUCTION =
   'Tools are now disabled. Using only the information gathered so far, write your final answer.'
+
+/** The tool result of a call that asked for approval and was refused (flow-control.md). */
+export const DECLINED_OBSERVATION = 'Observation: The user declined this call.'

@@ -6,7 +6,9 @@
 import { FlowError } from '../errors.ts'
 import { AGENT_SCHEMA_MAX_PROBLEMS } from '../../defaults.ts'
 import type { Clock, SchemaValidator, ToolCall } from '../ports.ts'
+import type { ToolApprover } from '../approval.ts'
 import {
+  DECLINED_OBSERVATION,
   invalidArgsObservation,
   toolErrorObservation,
   toolNotFoundObservation,
@@ -21,6 +23,8 @@ export interface ToolRunContext {
   validator: SchemaValidator
   signal: AbortSignal
   emit: AgentEmit
+  /** Decides calls of tools that ask (AgentTool.approval); absent: they are declined. */
+  approve?: ToolApprover
 }
 
 const TIMED_OUT = Symbol('timed out')
@@ -58,15 +62,28 @@ export async function runToolCall(call: ToolCall, ctx: ToolRunContext): Promise<
   if (!parsed.ok) return invalidArgsObservation(call.name, [parsed.problem])
   // Lenient: a schema the validator cannot read lets the call through rather than blocking a
   // working tool (an MCP server's unresolvable $ref, a pattern JavaScript cannot compile).
-  const problems = await ctx.validator.validate({
-    value: parsed.value,
+  const problems = await checkArguments(tool, parsed.value, ctx)
+  if (problems.length > 0) return invalidArgsObservation(call.name, problems)
+  if (tool.approval !== 'ask') return runWithWatchdog(tool, parsed.value, ctx)
+  // Only a call that could run is asked about; the person may change its arguments.
+  if (!ctx.approve) return DECLINED_OBSERVATION
+  const approval = await ctx.approve({ callId: call.id, tool: call.name, args: parsed.value })
+  if (approval.decision === 'rejected') return DECLINED_OBSERVATION
+  if (approval.args !== parsed.value) {
+    const edited = await checkArguments(tool, approval.args, ctx)
+    if (edited.length > 0) return invalidArgsObservation(call.name, edited)
+  }
+  return runWithWatchdog(tool, approval.args, ctx)
+}
+
+function checkArguments(tool: AgentTool, value: unknown, ctx: ToolRunContext): Promise<string[]> {
+  return ctx.validator.validate({
+    value,
     schema: tool.spec.parameters,
     root: 'arguments',
     maxProblems: AGENT_SCHEMA_MAX_PROBLEMS,
     lenient: true,
   })
-  if (problems.length > 0) return invalidArgsObservation(call.name, problems)
-  return runWithWatchdog(tool, parsed.value, ctx)
 }
 
 async function runWithWatchdog(tool: AgentTool, args: unknown, ctx: ToolRunContext): Promise<string> {

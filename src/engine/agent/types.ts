@@ -3,6 +3,7 @@ import type { GuardAlert, Usage } from '../events.ts'
 import type { ChatMessage, Clock, LlmProvider, SchemaValidator, TokenEstimator, ToolSpec } from '../ports.ts'
 import type { AgentProtection } from './protection.ts'
 import type { CallSink } from '../callEvents.ts'
+import type { ToolApprover } from '../approval.ts'
 
 /** A tool the loop can run; the node executor builds one per configured tool. */
 export interface AgentTool {
@@ -15,6 +16,11 @@ export interface AgentTool {
   timeoutMs: number
   /** Runs the tool with the parsed, schema-checked arguments; the text is the observation. */
   run(args: unknown, signal: AbortSignal): Promise<string>
+  /**
+   * `ask`: each call waits for a decision (the loop's `approve`) before it runs; a rejected call
+   * is answered DECLINED_OBSERVATION. Absent or `never`: calls run without asking.
+   */
+  approval?: 'ask' | 'never'
 }
 
 export interface AgentEmit {
@@ -41,6 +47,8 @@ export interface AgentLoopParams {
   emit: AgentEmit
   temperature?: number
   maxTokens?: number
+  /** Decides calls of tools with `approval: 'ask'`; absent: every such call is declined. */
+  approve?: ToolApprover
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Runs an Agent node: resolves provider, prompts and protection, then the guarded loop. */
 import {
+  createToolApprover,
   FlowError,
   observeProvider,
   resolveAgentProtection,
@@ -66,6 +67,8 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     validator: ctx.validator,
     signal,
     emit,
+    // Asked calls' events come out where this node is (inside a loop body or a sub-flow).
+    approve: createToolApprover(ctx, node.id, signal, (event) => emit.forward?.(event)),
     ...(config.temperature == null ? {} : { temperature: config.temperature }),
   })
   if (result.stopReason === 'cancelled') {

@@ -19,6 +19,12 @@ import {
 export const AGENT_CONFIG_VERSION = 1
 
 export const TOOL_KINDS = ['code', 'http', 'node'] as const
+/**
+ * A tool's approval (flow-control.md, "MCP tools and approval"): `ask` pauses each call until a
+ * person (or the CLI's `--approve`) decides; `never` runs it without asking. Absent: the kind's
+ * default (`never`; an MCP tool marked `destructiveHint` asks).
+ */
+export const TOOL_APPROVALS = ['ask', 'never'] as const
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 /** OpenAI and Anthropic both accept these names; '' is reported as missing by `check`. */
 const TOOL_NAME = /^[A-Za-z0-9_-]{0,64}$/
@@ -46,6 +52,7 @@ export const agentToolSchema = z.object({
   /** JSON Schema of the arguments object. */
   parameters: z._default(parametersSchema, { type: 'object', properties: {} }),
   kind: z.enum(TOOL_KINDS),
+  approval: z.optional(z.enum(TOOL_APPROVALS)),
   /** code tools: JavaScript run in the sandbox with `args` (and `inputs`) bound to the arguments. */
   code: z.optional(z.string()),
   /** http tools: the arguments are sent as a JSON body (query string for GET). */

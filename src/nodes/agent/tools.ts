@@ -143,23 +143,34 @@ function nodeTool(tool: AgentToolConfig, exec: NodeExecution<AgentConfig>): Agen
 /** The loop tools of an Agent node. */
 export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentProtection): AgentTool[] {
   return exec.config.tools.map((tool, index) => {
-    const spec = { name: tool.name, description: tool.description, parameters: tool.parameters }
-    switch (tool.kind) {
-      case 'code':
-        // The sandbox and HTTP enforce their own limits; the loop's watchdog is the outer backstop.
-        return {
-          spec,
-          timeoutMs: protection.sandboxTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
-          run: codeTool(tool, exec, protection),
-        }
-      case 'http':
-        return {
-          spec,
-          timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
-          run: httpTool(tool, exec, protection, index),
-        }
-      case 'node':
-        return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }
-    }
+    const built = kindTool(exec, protection, tool, index)
+    return tool.approval === undefined ? built : { ...built, approval: tool.approval }
   })
+}
+
+/** The loop tool of one config, by its kind. */
+function kindTool(
+  exec: NodeExecution<AgentConfig>,
+  protection: AgentProtection,
+  tool: AgentToolConfig,
+  index: number,
+): AgentTool {
+  const spec = { name: tool.name, description: tool.description, parameters: tool.parameters }
+  switch (tool.kind) {
+    case 'code':
+      // The sandbox and HTTP enforce their own limits; the loop's watchdog is the outer backstop.
+      return {
+        spec,
+        timeoutMs: protection.sandboxTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
+        run: codeTool(tool, exec, protection),
+      }
+    case 'http':
+      return {
+        spec,
+        timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
+        run: httpTool(tool, exec, protection, index),
+      }
+    case 'node':
+      return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }
+  }
 }
