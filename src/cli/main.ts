@@ -22,6 +22,7 @@ import type { SandboxCodeRunner } from '../sandbox/pool.ts'
 import { DEMO_PROVIDER } from '../settings/schema.ts'
 import { parseArgs, USAGE, type RunOptions } from './args.ts'
 import { cliEmbedder, loadCliKnowledge } from './knowledge.ts'
+import { cliMcp } from './mcp.ts'
 import { BadInput, loadOverride, loadWorkflow, siteRelativeUrls, unusedInputs } from './load.ts'
 import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
@@ -129,6 +130,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   io.out.whenClosed(() => controller.abort())
   // The sandbox starts worker threads, so it is only created once a node actually runs code.
   let sandbox: SandboxCodeRunner | undefined
+  const mcp = cliMcp(options.mcp, version())
   const ctx: RunContext = {
     runId: `run_${systemClock.now().toString(36)}`,
     clock: systemClock,
@@ -148,6 +150,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     baseUrl: options.siteBase,
     flows,
     ...(knowledge === undefined ? {} : { knowledge }),
+    ...(mcp === undefined ? {} : { mcp }),
   }
 
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
@@ -165,6 +168,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     process.removeListener('SIGINT', onSigint)
     io.out.whenClosed(undefined)
     sandbox?.dispose()
+    await mcp?.close()
   }
   if (status === 'success') return EXIT_OK
   if (status === 'cancelled') return EXIT_INTERRUPTED

@@ -21,6 +21,7 @@ import type {
 } from './ports.ts'
 import type { FlowLookup, NestedRun } from './subflow.ts'
 import type { KnowledgeSearch } from './knowledge.ts'
+import type { McpPort } from './mcp.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -74,6 +75,8 @@ export interface RunContext {
   flows?: FlowLookup
   /** Knowledge bases `knowledge` nodes search. Unset: they fail with KNOWLEDGE_BASE_MISSING. */
   knowledge?: KnowledgeSearch
+  /** MCP servers Agent `mcp` tools call (src/mcp/). Unset: such a tool fails its node (MCP_UNREACHABLE). */
+  mcp?: McpPort
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

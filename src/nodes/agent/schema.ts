@@ -18,7 +18,7 @@ import {
 
 export const AGENT_CONFIG_VERSION = 1
 
-export const TOOL_KINDS = ['code', 'http', 'node'] as const
+export const TOOL_KINDS = ['code', 'http', 'node', 'mcp'] as const
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 /** OpenAI and Anthropic both accept these names; '' is reported as missing by `check`. */
 const TOOL_NAME = /^[A-Za-z0-9_-]{0,64}$/
@@ -41,7 +41,11 @@ const parametersSchema = z.record(z.string(), z.unknown()).check(
 )
 
 export const agentToolSchema = z.object({
-  name: z.string().check(z.regex(TOOL_NAME, 'Tool names use letters, digits, "_" and "-" only, at most 64.')),
+  /** Unused by `mcp` entries: their tools keep the server's names. */
+  name: z._default(
+    z.string().check(z.regex(TOOL_NAME, 'Tool names use letters, digits, "_" and "-" only, at most 64.')),
+    '',
+  ),
   description: z._default(z.string(), ''),
   /** JSON Schema of the arguments object. */
   parameters: z._default(parametersSchema, { type: 'object', properties: {} }),
@@ -59,6 +63,9 @@ export const agentToolSchema = z.object({
   headers: z.optional(z.array(keyValueSchema)),
   /** node tools: the node of this flow to run, with the arguments visible as `{{args.<name>}}`. */
   nodeId: z.optional(z.string()),
+  /** mcp tools: the MCP server's id (settings, or the CLI's --mcp) and which of its tools (all when absent). */
+  server: z.optional(z.string()),
+  include: z.optional(z.array(z.string())),
 })
 
 export type AgentToolConfig = z.infer<typeof agentToolSchema>

@@ -17,6 +17,7 @@ import {
 } from '../../engine/index.ts'
 import type { AgentConfig, AgentToolConfig } from './schema.ts'
 import { resolveRequestUrl } from '../http/url.ts'
+import { buildMcpTools } from './mcpTools.ts'
 
 /** Tool results become text: strings as they are, anything else as JSON. */
 export function observationText(value: unknown): string {
@@ -140,9 +141,29 @@ function nodeTool(tool: AgentToolConfig, exec: NodeExecution<AgentConfig>): Agen
   }
 }
 
-/** The loop tools of an Agent node. */
-export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentProtection): AgentTool[] {
-  return exec.config.tools.map((tool, index) => {
+/**
+ * The loop tools of an Agent node: the configured ones, then each `mcp` entry's server tools
+ * (connecting to the servers; one that cannot be used fails the node, naming it).
+ */
+export async function buildTools(
+  exec: NodeExecution<AgentConfig>,
+  protection: AgentProtection,
+): Promise<AgentTool[]> {
+  const own = exec.config.tools.filter((tool) => tool.kind !== 'mcp')
+  const mcp = exec.config.tools.filter((tool) => tool.kind === 'mcp')
+  const built = ownTools(exec, protection, own)
+  if (mcp.length === 0) return built
+  const taken = new Set(built.map((tool) => tool.spec.name))
+  return [...built, ...(await buildMcpTools(exec, protection, mcp, taken))]
+}
+
+function ownTools(
+  exec: NodeExecution<AgentConfig>,
+  protection: AgentProtection,
+  tools: readonly AgentToolConfig[],
+): AgentTool[] {
+  return tools.map((tool) => {
+    const index = exec.config.tools.indexOf(tool)
     const spec = { name: tool.name, description: tool.description, parameters: tool.parameters }
     switch (tool.kind) {
       case 'code':
@@ -158,7 +179,7 @@ export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentPr
           timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
           run: httpTool(tool, exec, protection, index),
         }
-      case 'node':
+      default:
         return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }
     }
   })
