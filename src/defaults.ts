@@ -13,6 +13,7 @@ export * from './defaults/loop.ts'
 export * from './defaults/knowledge.ts'
 export * from './defaults/trace.ts'
 export * from './defaults/approval.ts'
+export * from './defaults/mcp.ts'
 
 // --- Agent guard (docs/guard.md) ---------------------------------------------------------------
 export const AGENT_MAX_ITERATIONS = 10

@@ -1,5 +1,6 @@
 /** Command-line parsing for `wardflow run`. Pure: returns what to do or why the line is wrong. */
 import { keyedRecord } from '../engine/index.ts'
+import { parseMcpOption, type McpServerSpec } from '../mcp/servers.ts'
 
 export interface RunOptions {
   command: 'run'
@@ -16,6 +17,8 @@ export interface RunOptions {
   knowledge: Record<string, string>
   /** `--embeddings-model`: embed knowledge with this model of the --base-url server. */
   embeddingsModel?: string
+  /** `--mcp <id>=<url>` / `--mcp <id>=stdio:<command>`: the MCP servers Agent `mcp` tools name. */
+  mcp: McpServerSpec[]
   stream: boolean
   json: boolean
   /** `--approve all|none`: every tool call that asks for approval is approved / declined. */
@@ -50,6 +53,10 @@ Options:
                         all, or decline them all. Without it a terminal is asked (y/n/a, a =
                         always for that tool in this run); otherwise every such call is
                         declined and the model reads "The user declined this call.".
+  --mcp ID=URL          The MCP server ID that Agent "mcp" tools name, over Streamable HTTP
+                        (e.g. --mcp everything=http://127.0.0.1:3001/mcp; repeatable).
+  --mcp ID=stdio:CMD    The same, started by the run as a command speaking stdio
+                        (e.g. --mcp fs="stdio:npx -y @modelcontextprotocol/server-filesystem .").
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   -h, --help            Show this help.
@@ -69,6 +76,7 @@ const VALUE_OPTIONS = new Set([
   '--knowledge',
   '--embeddings-model',
   '--approve',
+  '--mcp',
 ])
 
 /** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
@@ -99,6 +107,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     file: '',
     inputs: keyedRecord(),
     knowledge: keyedRecord(),
+    mcp: [],
     stream: true,
     json: false,
   }
@@ -137,6 +146,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
             reason: `--knowledge expects <base id>=<folder or file>, got "${value}".`,
           }
         options.knowledge[(value as string).slice(0, split)] = (value as string).slice(split + 1)
+        break
+      }
+      case '--mcp': {
+        const spec = parseMcpOption(value as string)
+        if ('error' in spec) return { command: 'error', reason: spec.error }
+        if (options.mcp.some((s) => s.id === spec.id))
+          return { command: 'error', reason: `--mcp ${spec.id} is given twice.` }
+        options.mcp.push(spec)
         break
       }
       case '--embeddings-model':

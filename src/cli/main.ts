@@ -23,6 +23,7 @@ import { DEMO_PROVIDER } from '../settings/schema.ts'
 import { parseArgs, USAGE, type RunOptions } from './args.ts'
 import { cliApprovalPort, type TerminalIo } from './approval.ts'
 import { cliEmbedder, loadCliKnowledge } from './knowledge.ts'
+import { cliMcp } from './mcp.ts'
 import { BadInput, loadOverride, loadWorkflow, siteRelativeUrls, unusedInputs } from './load.ts'
 import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
@@ -134,6 +135,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   io.out.whenClosed(() => controller.abort())
   // The sandbox starts worker threads, so it is only created once a node actually runs code.
   let sandbox: SandboxCodeRunner | undefined
+  const mcp = cliMcp(options.mcp, version())
   const ctx: RunContext = {
     runId: `run_${systemClock.now().toString(36)}`,
     clock: systemClock,
@@ -153,6 +155,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     baseUrl: options.siteBase,
     flows,
     ...(knowledge === undefined ? {} : { knowledge }),
+    ...(mcp === undefined ? {} : { mcp }),
   }
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
   const terminal = { ...io.terminal, say: (text: string) => io.err.write(text) }
@@ -172,6 +175,7 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     process.removeListener('SIGINT', onSigint)
     io.out.whenClosed(undefined)
     sandbox?.dispose()
+    await mcp?.close()
   }
   if (status === 'success') return EXIT_OK
   if (status === 'cancelled') return EXIT_INTERRUPTED

@@ -22,6 +22,7 @@ import type {
 import type { FlowLookup, NestedRun } from './subflow.ts'
 import type { KnowledgeSearch } from './knowledge.ts'
 import type { ApprovalPort } from './approval.ts'
+import type { McpPort } from './mcp.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -82,6 +83,8 @@ export interface RunContext {
   approval?: ApprovalPort
   /** How long an asked call waits for a decision; APPROVAL_TIMEOUT_MS when unset. */
   approvalTimeoutMs?: number
+  /** MCP servers Agent `mcp` tools call (src/mcp/). Unset: such a tool fails its node (MCP_UNREACHABLE). */
+  mcp?: McpPort
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

@@ -60,6 +60,8 @@ export type FlowErrorCode =
   | 'HTTP_STATUS'
   | 'HTTP_TOO_LARGE'
   | 'HTTP_NETWORK'
+  /** An MCP server an Agent names is unknown, cannot be reached or refused the connection. */
+  | 'MCP_UNREACHABLE'
   | 'TOOL_NOT_FOUND'
   | 'TOOL_INVALID_ARGS'
   /** A structured-output reply did not fit the schema after every repair attempt. */

@@ -25,6 +25,9 @@ describe('parseArgs', () => {
         '--knowledge=kb_b=b.md',
         '--embeddings-model',
         'e',
+        '--mcp',
+        'ev=http://127.0.0.1:3001/mcp',
+        '--mcp=fs=stdio:npx -y "my server" .',
         '--json',
       ]),
     ).toEqual({
@@ -36,6 +39,10 @@ describe('parseArgs', () => {
       apiKeyEnv: 'K',
       knowledge: { kb_a: 'docs/a', kb_b: 'b.md' },
       embeddingsModel: 'e',
+      mcp: [
+        { id: 'ev', transport: 'http', url: 'http://127.0.0.1:3001/mcp' },
+        { id: 'fs', transport: 'stdio', command: 'npx', args: ['-y', 'my server', '.'] },
+      ],
       stream: false,
       json: true,
     })

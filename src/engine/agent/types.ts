@@ -14,6 +14,11 @@ export interface AgentTool {
    * the same or shorter; this one also covers tools that have none (node tools).
    */
   timeoutMs: number
+  /**
+   * What the tool's own description asks for when its config says nothing: 'ask' for MCP tools
+   * whose annotations say `destructiveHint` (flow-control.md, "MCP tools and approval").
+   */
+  approvalDefault?: 'ask'
   /** Runs the tool with the parsed, schema-checked arguments; the text is the observation. */
   run(args: unknown, signal: AbortSignal): Promise<string>
   /**

@@ -60,7 +60,7 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     model,
     systemPrompt,
     prompt,
-    tools: buildTools(exec, protection),
+    tools: await buildTools(exec, protection),
     protection,
     clock: ctx.clock,
     estimateTokens: ctx.estimateTokens,

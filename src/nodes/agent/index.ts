@@ -35,7 +35,7 @@ export function checkAgentConfig(config: AgentConfig): ConfigIssue[] {
   config.tools.forEach((tool, i) => {
     const path = `tools[${i}]`
     const number = i + 1
-    if (tool.name === '')
+    if (tool.name === '' && tool.kind !== 'mcp')
       issues.push({
         path: `${path}.name`,
         message: `Tool ${number} needs a name.`,
@@ -54,6 +54,8 @@ export function checkAgentConfig(config: AgentConfig): ConfigIssue[] {
       add('url', `Give tool "${who}" a URL.`, 'nodes:issues.toolUrlMissing')
     if (tool.kind === 'node' && (tool.nodeId ?? '').trim() === '')
       add('nodeId', `Choose the node tool "${who}" runs.`, 'nodes:issues.toolNodeMissing')
+    if (tool.kind === 'mcp' && (tool.server ?? '').trim() === '')
+      add('server', `Choose the MCP server of tool ${number}.`, 'nodes:issues.toolServerMissing')
   })
   return issues
 }
@@ -72,14 +74,16 @@ export const agentNode: NodeDefinition<AgentConfig> = {
   fields: () => import('./fields.ts').then((m) => m.AGENT_FIELDS),
   summary: (config) => {
     const prompt = firstLine(config.prompt) || firstLine(config.systemPrompt)
-    const tools = config.tools.map((t) => t.name).filter((n) => n !== '')
+    const tools = config.tools
+      .map((t) => (t.kind === 'mcp' ? (t.server ? `mcp:${t.server}` : '') : t.name))
+      .filter((n) => n !== '')
     return tools.length === 0 ? prompt : `${prompt}${prompt ? ' · ' : ''}${tools.join(', ')}`
   },
   palette: { group: 'models', order: 20 },
   uses: (config) => ({
     provider: config.provider,
     sandbox: config.tools.some((tool) => tool.kind === 'code'),
-    network: config.tools.some((tool) => tool.kind === 'http'),
+    network: config.tools.some((tool) => tool.kind === 'http' || tool.kind === 'mcp'),
   }),
   wiring: {
     mainOutput: (config) => (config.output ? 'data' : 'response'),

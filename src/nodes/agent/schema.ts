@@ -18,7 +18,7 @@ import {
 
 export const AGENT_CONFIG_VERSION = 1
 
-export const TOOL_KINDS = ['code', 'http', 'node'] as const
+export const TOOL_KINDS = ['code', 'http', 'node', 'mcp'] as const
 /**
  * A tool's approval (flow-control.md, "MCP tools and approval"): `ask` pauses each call until a
  * person (or the CLI's `--approve`) decides; `never` runs it without asking. Absent: the kind's
@@ -47,7 +47,11 @@ const parametersSchema = z.record(z.string(), z.unknown()).check(
 )
 
 export const agentToolSchema = z.object({
-  name: z.string().check(z.regex(TOOL_NAME, 'Tool names use letters, digits, "_" and "-" only, at most 64.')),
+  /** Unused by `mcp` entries: their tools keep the server's names. */
+  name: z._default(
+    z.string().check(z.regex(TOOL_NAME, 'Tool names use letters, digits, "_" and "-" only, at most 64.')),
+    '',
+  ),
   description: z._default(z.string(), ''),
   /** JSON Schema of the arguments object. */
   parameters: z._default(parametersSchema, { type: 'object', properties: {} }),
@@ -66,6 +70,9 @@ export const agentToolSchema = z.object({
   headers: z.optional(z.array(keyValueSchema)),
   /** node tools: the node of this flow to run, with the arguments visible as `{{args.<name>}}`. */
   nodeId: z.optional(z.string()),
+  /** mcp tools: the MCP server's id (settings, or the CLI's --mcp) and which of its tools (all when absent). */
+  server: z.optional(z.string()),
+  include: z.optional(z.array(z.string())),
 })
 
 export type AgentToolConfig = z.infer<typeof agentToolSchema>

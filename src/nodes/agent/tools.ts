@@ -17,6 +17,7 @@ import {
 } from '../../engine/index.ts'
 import type { AgentConfig, AgentToolConfig } from './schema.ts'
 import { resolveRequestUrl } from '../http/url.ts'
+import { buildMcpTools } from './mcpTools.ts'
 
 /** Tool results become text: strings as they are, anything else as JSON. */
 export function observationText(value: unknown): string {
@@ -140,11 +141,23 @@ function nodeTool(tool: AgentToolConfig, exec: NodeExecution<AgentConfig>): Agen
   }
 }
 
-/** The loop tools of an Agent node. */
-export function buildTools(exec: NodeExecution<AgentConfig>, protection: AgentProtection): AgentTool[] {
-  return exec.config.tools.map((tool, index) => {
-    const built = kindTool(exec, protection, tool, index)
-    return tool.approval === undefined ? built : { ...built, approval: tool.approval }
+/**
+ * The loop tools of an Agent node: the configured ones, then each `mcp` entry's server tools
+ * (connecting to the servers; one that cannot be used fails the node, naming it).
+ */
+export async function buildTools(
+  exec: NodeExecution<AgentConfig>,
+  protection: AgentProtection,
+): Promise<AgentTool[]> {
+  const built = exec.config.tools.flatMap((tool, index) => {
+    if (tool.kind === 'mcp') return []
+    const own = kindTool(exec, protection, tool, index)
+    return [tool.approval === undefined ? own : { ...own, approval: tool.approval }]
+  })
+  const mcp = exec.config.tools.filter((tool) => tool.kind === 'mcp')
+  if (mcp.length === 0) return built
+  const taken = new Set(built.map((tool) => tool.spec.name))
+  return [...built, ...(await buildMcpTools(exec, protection, mcp, taken))]
   })
 }
 
@@ -170,7 +183,7 @@ function kindTool(
         timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
         run: httpTool(tool, exec, protection, index),
       }
-    case 'node':
+    default:
       return { spec, timeoutMs: protection.toolTimeoutMs, run: nodeTool(tool, exec) }
   }
 }
