@@ -25,6 +25,7 @@ const english = import.meta.glob<Catalogue>(
     '!./en/fields.json',
     '!./en/connect.json',
     '!./en/knowledge.json',
+    '!./en/batch.json',
   ],
   { eager: true },
 )
@@ -42,6 +43,7 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/fields.json',
   './en/connect.json',
   './en/knowledge.json',
+  './en/batch.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
@@ -65,6 +67,8 @@ export const TEMPLATES_NAMESPACE = 'templates'
 
 /** The Knowledge screen's catalogue: it loads with the knowledge area (app/areas.ts). */
 export const KNOWLEDGE_NAMESPACE = 'knowledge'
+/** The batch screen's words: load with the batch area. */
+export const BATCH_NAMESPACE = 'batch'
 
 /** The error catalogue: it loads with the first error banner (ui/kit/ErrorBanner.tsx). */
 export const ERRORS_NAMESPACE = 'errors'
