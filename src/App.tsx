@@ -28,6 +28,7 @@ const NodeRunDetails = lazy(() =>
 const loadImportHost = () => import('./ui/import/ImportHost.tsx').then((m) => m.ImportHost)
 const loadSettingsHost = () => import('./ui/settings/SettingsHost.tsx').then((m) => m.SettingsHost)
 const loadKnowledgeHost = () => import('./ui/knowledge/KnowledgeHost.tsx').then((m) => m.KnowledgeHost)
+const loadBatchHost = () => import('./ui/batch/BatchHost.tsx').then((m) => m.BatchHost)
 const loadTemplatesHost = () => import('./ui/templates/TemplatesHost.tsx').then((m) => m.TemplatesHost)
 const loadShortcutSheet = () =>
   Promise.all([import('./ui/shortcuts/ShortcutSheet.tsx'), loadNamespaces([SHORTCUTS_NAMESPACE])]).then(
@@ -45,6 +46,7 @@ export function App() {
   const TemplatesHost = useLoadedComponent(loadTemplatesHost, useAreaRequested('templates'))
   const SettingsHost = useLoadedComponent(loadSettingsHost, useAreaRequested('settings'))
   const KnowledgeHost = useLoadedComponent(loadKnowledgeHost, useAreaRequested('knowledge'))
+  const BatchHost = useLoadedComponent(loadBatchHost, useAreaRequested('batch'))
   const ImportHost = useLoadedComponent(loadImportHost, useAreaRequested('workflows'))
   const layout = useUi((s) => s.layout)
   const ShortcutSheet = useLoadedComponent(
@@ -85,6 +87,7 @@ export function App() {
         {SettingsHost ? <SettingsHost /> : null}
         {KnowledgeHost ? <KnowledgeHost /> : null}
         {ImportHost ? <ImportHost /> : null}
+        {BatchHost ? <BatchHost /> : null}
         {ShortcutSheet ? <ShortcutSheet /> : null}
         {ConnectDialog ? <ConnectDialog /> : null}
         <EditorKeys />

@@ -14,6 +14,7 @@ export * from './defaults/knowledge.ts'
 export * from './defaults/trace.ts'
 export * from './defaults/approval.ts'
 export * from './defaults/mcp.ts'
+export * from './defaults/batch.ts'
 
 // --- Agent guard (docs/guard.md) ---------------------------------------------------------------
 export const AGENT_MAX_ITERATIONS = 10

@@ -9,8 +9,13 @@ import { expect, type APIRequestContext } from '@playwright/test'
 
 export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4311)
 
-/** One mock per spec that scripts replies: run.spec.ts, structuredOutput.spec.ts, debugLoop.spec.ts. */
-export const MOCK_PORTS = { run: MOCK_PORT, structured: MOCK_PORT + 1, debugLoop: MOCK_PORT + 2 } as const
+/** One mock per spec that scripts replies: run.spec.ts, structuredOutput.spec.ts, debugLoop.spec.ts, batch.spec.ts. */
+export const MOCK_PORTS = {
+  run: MOCK_PORT,
+  structured: MOCK_PORT + 1,
+  debugLoop: MOCK_PORT + 2,
+  batch: MOCK_PORT + 3,
+} as const
 
 export const mockBaseUrl = (port: number): string => `http://127.0.0.1:${port}/v1`
 export const MOCK_BASE_URL = mockBaseUrl(MOCK_PORT)

@@ -6,6 +6,7 @@
  * (core/settingsSync.ts), not here.
  */
 import {
+  BATCH_NAMESPACE,
   ERRORS_NAMESPACE,
   ISSUES_NAMESPACE,
   KNOWLEDGE_NAMESPACE,
@@ -91,5 +92,13 @@ export const areas: AppArea[] = [
         },
       ),
     }),
+  ),
+  lazyArea(
+    'batch',
+    () =>
+      withText([BATCH_NAMESPACE, ISSUES_NAMESPACE], () =>
+        import('./batch/install.ts').then((m) => m.installBatch),
+      ),
+    (load) => ({ batch: forwardingStandIn(load, 'batch', ['open']) }),
   ),
 ]

@@ -26,6 +26,7 @@ const english = import.meta.glob<Catalogue>(
     '!./en/connect.json',
     '!./en/knowledge.json',
     '!./en/debug.json',
+    '!./en/batch.json',
   ],
   { eager: true },
 )
@@ -44,6 +45,7 @@ const englishLater = import.meta.glob<Catalogue>([
   './en/connect.json',
   './en/knowledge.json',
   './en/debug.json',
+  './en/batch.json',
 ])
 const others = import.meta.glob<Catalogue>(['./*/*.json', '!./en/*.json'])
 
@@ -67,6 +69,8 @@ export const TEMPLATES_NAMESPACE = 'templates'
 
 /** The Knowledge screen's catalogue: it loads with the knowledge area (app/areas.ts). */
 export const KNOWLEDGE_NAMESPACE = 'knowledge'
+/** The batch screen's words: load with the batch area. */
+export const BATCH_NAMESPACE = 'batch'
 
 /** Past runs' tools (fork, changes since, model calls): it loads with them (ui/run, app/runs). */
 export const DEBUG_NAMESPACE = 'debug'

@@ -16,9 +16,10 @@ import {
   type SettingsRow,
 } from './rows.ts'
 import type { KnowledgeBaseRow, KnowledgeChunkRow, KnowledgeDocumentRow } from './knowledgeRows.ts'
+import type { BatchRunRow } from './repositories/batchRuns.ts'
 
 /** The newest database version this build declares. */
-export const DB_VERSION = 4
+export const DB_VERSION = 5
 
 export interface WardflowDbOptions {
   /** Declare versions only up to this one: lets tests create an old database and upgrade it. */
@@ -35,6 +36,7 @@ export class WardflowDb extends Dexie {
   declare knowledgeBases: Table<KnowledgeBaseRow, string>
   declare knowledgeDocuments: Table<KnowledgeDocumentRow, string>
   declare knowledgeChunks: Table<KnowledgeChunkRow, string>
+  declare batchRuns: Table<BatchRunRow, string>
 
   constructor(name: string, options: WardflowDbOptions = {}) {
     super(name)
@@ -73,6 +75,10 @@ export class WardflowDb extends Dexie {
       knowledgeDocuments: 'id, baseId, addedAt',
       knowledgeChunks: 'id, baseId, documentId',
     })
+    if (upTo < 5) return
+
+    // v5: the row runs of a flow's latest batch, apart from Run history (bounded); new table only.
+    this.version(5).stores({ batchRuns: 'id, flowId, [flowId+row]' })
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { createStore, useStore } from 'zustand'
 
-export const AREAS = ['runs', 'settings', 'workflows', 'templates', 'knowledge'] as const
+export const AREAS = ['runs', 'settings', 'workflows', 'templates', 'knowledge', 'batch'] as const
 export type AreaName = (typeof AREAS)[number]
 
 export interface AreaState {

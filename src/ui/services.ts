@@ -154,6 +154,26 @@ export interface AppServices {
   settingsPanel?: SettingsPanelApi
   templates?: TemplatesService
   knowledge?: KnowledgeService
+  batch?: BatchService
+}
+
+/**
+ * Batch runs of the open flow (the batch area, app/batch): one run per row of a CSV or JSONL
+ * file. Its state is store/batchStore.ts; failures show in the screen's own alert.
+ */
+export interface BatchService {
+  open(): void
+  close(): void
+  /** Scans the file (in the data worker) and maps its columns to the flow's Input keys by name. */
+  chooseFile(file: File): Promise<void>
+  setMapping(inputKey: string, column: string | null): void
+  setConcurrency(value: number): void
+  run(): void
+  stop(): void
+  rerunFailed(): void
+  exportResults(format: 'csv' | 'jsonl'): void
+  /** Shows row `row`'s run on the canvas (the screen closes). */
+  openRow(row: number): Promise<void>
 }
 
 /** Services that do nothing: the default for tests and for UI pieces rendered on their own. */

@@ -15,7 +15,8 @@ import { settingsStore } from '../../store/settingsStore.ts'
 import type { AppCore, Installed } from '../core/createApp.ts'
 import type { KeyAccess, RunHost } from './RunResources.ts'
 import { loadStorage } from '../core/loadStorage.ts'
-import { dexieRunsRepository } from './runHistory.ts'
+import { dexieRunsRepository, type RunsRepository } from './runHistory.ts'
+import { getBatchRun } from '../../storage/repositories/batchRuns.ts'
 import { createRunService } from './runService.ts'
 import type { AppServices } from '../../ui/services.ts'
 import { libraryStore } from '../../store/libraryStore.ts'
@@ -88,6 +89,11 @@ function forkHost(core: Pick<AppCore, 'db'>, services: AppServices): ForkHost {
   }
 }
 
+/** Run history, whose `get` also finds a batch row's run (batch-results opens it on the canvas). */
+function withBatchRuns(runs: RunsRepository, core: Pick<AppCore, 'db'>): RunsRepository {
+  return { ...runs, get: async (id) => (await runs.get(id)) ?? getBatchRun(await core.db(), id) }
+}
+
 /** The run installer for app/areas.ts. */
 export function installRuns(core: AppCore, services: AppServices): Installed {
   const service = createRunService({
@@ -97,7 +103,7 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
     settings: () => settingsStore.getState().settings,
     registry: engineRegistry,
     flush: () => services.flows.flush(),
-    repository: dexieRunsRepository(core.db),
+    repository: withBatchRuns(dexieRunsRepository(core.db), core),
     host: { ...browserRunHost(), knowledge: lazyKnowledge(core) },
     keys: settingsKeyAccess(core),
     loadFlow: async (id) => {

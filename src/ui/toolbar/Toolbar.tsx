@@ -37,6 +37,7 @@ export function Toolbar() {
   const runArea = usePrefetchArea('runs')
   const workflowsArea = usePrefetchArea('workflows')
   const settingsArea = usePrefetchArea('settings')
+  const batchArea = usePrefetchArea('batch')
 
   return (
     <header className="wf-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
@@ -132,6 +133,14 @@ export function Toolbar() {
       <div className="wf-toolbar__group" role="group" aria-label={t('toolbar.files')}>
         <TemplatesButton />
         <KnowledgeButton />
+        <Button
+          variant="ghost"
+          data-testid="batch-open"
+          {...batchArea}
+          onClick={() => services.batch?.open()}
+        >
+          {t('toolbar.batch')}
+        </Button>
         <IconButton
           icon="upload"
           label={t('toolbar.import')}
