@@ -18,6 +18,10 @@ export interface RunOptions {
   embeddingsModel?: string
   stream: boolean
   json: boolean
+  /** `--record FILE`: write a cassette of the run's model and HTTP replies (src/cassette/). */
+  record?: string
+  /** `--replay FILE`: answer every model and HTTP call from this cassette, offline. */
+  replay?: string
 }
 
 export type ParsedArgs =
@@ -44,6 +48,10 @@ Options:
   --embeddings-model NAME
                         With --base-url: embed knowledge with this model (POST /embeddings,
                         or Ollama's /api/embed), fused with keyword search. Without it, keyword only.
+  --record FILE         Write every model reply and HTTP reply of the run to the cassette FILE
+                        (no keys, no headers), with the run's outputs and guard events.
+  --replay FILE         Answer every model and HTTP call from the cassette FILE, with no network
+                        and no provider flags; a request it does not hold fails the node.
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   -h, --help            Show this help.
@@ -62,6 +70,8 @@ const VALUE_OPTIONS = new Set([
   '--site-base',
   '--knowledge',
   '--embeddings-model',
+  '--record',
+  '--replay',
 ])
 
 /** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
@@ -138,6 +148,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--script':
         options.script = value
         break
+      case '--record':
+        options.record = value
+        break
+      case '--replay':
+        options.replay = value
+        break
       case '--base-url':
         options.baseUrl = value
         break
@@ -180,6 +196,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   ) {
     return { command: 'error', reason: '--model, --api-key-env and --embeddings-model go with --base-url.' }
   }
+  const replayConflict = replayConflictOf(options)
+  if (replayConflict !== null) return { command: 'error', reason: replayConflict }
   options.file = files[0] as string
   return options
+}
+
+/** `--replay` answers every call itself: provider flags and `--record` make no sense beside it. */
+function replayConflictOf(options: RunOptions): string | null {
+  if (options.replay === undefined) return null
+  if (options.record !== undefined) return '--record and --replay cannot be used together.'
+  if (options.script !== undefined || options.baseUrl !== undefined)
+    return '--replay plays the cassette with no provider: drop --script and --base-url.'
+  return null
 }
