@@ -11,6 +11,7 @@ export type { NumberRange } from './defaults/range.ts'
 export * from './defaults/textLoop.ts'
 export * from './defaults/loop.ts'
 export * from './defaults/knowledge.ts'
+export * from './defaults/batch.ts'
 export * from './defaults/queue.ts'
 
 // --- Agent guard (docs/guard.md) ---------------------------------------------------------------
