@@ -13,13 +13,11 @@ export const CASSETTE_DIFFS_SHOWN_MAX = 20
 
 // --- `wardflow batch` (src/cli/batch.ts) ---
 
-/** Rows run at once by `wardflow batch` unless --concurrency says otherwise. */
-export const BATCH_CONCURRENCY = 4
-export const BATCH_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 256, step: 1 }
+// Rows run at once: BATCH_CONCURRENCY (defaults/batch.ts), shared with the browser's batch.
 /** The terminal progress bar is redrawn at most this often (ms). */
-export const BATCH_PROGRESS_REDRAW_MS = 100
+export const CLI_BATCH_PROGRESS_REDRAW_MS = 100
 /** Width of the terminal progress bar, in characters. */
-export const BATCH_PROGRESS_BAR_CHARS = 30
+export const CLI_BATCH_PROGRESS_BAR_CHARS = 30
 
 // --- Workers on BullMQ (src/cli/worker.ts, src/cli/enqueue.ts) ---
 
@@ -42,10 +40,14 @@ export const WORKER_MAX_STALLED_COUNT = 3
 /** On SIGTERM a worker finishes its running jobs for up to this long, then hands them back (ms). */
 export const WORKER_SHUTDOWN_GRACE_MS = 25_000
 export const WORKER_SHUTDOWN_GRACE_RANGE_MS: NumberRange = { min: 0, max: 3_600_000, step: 1_000 }
+/** Parsed flows a worker keeps (by the hash of their text), so a batch's jobs parse their flow once. */
+export const WORKER_FLOWS_CACHED = 16
 /** Results stay in Redis this long after they are written (s): 7 days. */
 export const QUEUE_RESULT_TTL_S = 7 * 24 * 3_600
 export const QUEUE_RESULT_TTL_RANGE_S: NumberRange = { min: 60, max: 365 * 24 * 3_600, step: 60 }
-/** `enqueue --wait` looks for new results this often (ms) besides the completion events. */
+/** `enqueue` adds this many jobs to Redis in one round trip. */
+export const ENQUEUE_ADD_BULK_JOBS = 500
+/** `enqueue --wait` blocks this long (ms) on its done list before looking again (and at Ctrl-C). */
 export const ENQUEUE_WAIT_POLL_MS = 500
 /** BullMQ keeps this many finished job records (the results live under their own keys with a TTL). */
 export const QUEUE_KEEP_FINISHED_JOBS = 1_000
