@@ -15,6 +15,7 @@ export * from './defaults/trace.ts'
 export * from './defaults/approval.ts'
 export * from './defaults/mcp.ts'
 export * from './defaults/batch.ts'
+export * from './defaults/queue.ts'
 
 // --- Agent guard (docs/guard.md) ---------------------------------------------------------------
 export const AGENT_MAX_ITERATIONS = 10

@@ -23,6 +23,10 @@ export interface RunOptions {
   json: boolean
   /** `--approve all|none`: every tool call that asks for approval is approved / declined. */
   approve?: 'all' | 'none'
+  /** `--record FILE`: write a cassette of the run's model and HTTP replies (src/cassette/). */
+  record?: string
+  /** `--replay FILE`: answer every model and HTTP call from this cassette, offline. */
+  replay?: string
 }
 
 export type ParsedArgs =
@@ -57,6 +61,10 @@ Options:
                         (e.g. --mcp everything=http://127.0.0.1:3001/mcp; repeatable).
   --mcp ID=stdio:CMD    The same, started by the run as a command speaking stdio
                         (e.g. --mcp fs="stdio:npx -y @modelcontextprotocol/server-filesystem .").
+  --record FILE         Write every model reply and HTTP reply of the run to the cassette FILE
+                        (no keys, no headers), with the run's outputs and guard events.
+  --replay FILE         Answer every model and HTTP call from the cassette FILE, with no network
+                        and no provider flags; a request it does not hold fails the node.
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   -h, --help            Show this help.
@@ -77,6 +85,8 @@ const VALUE_OPTIONS = new Set([
   '--embeddings-model',
   '--approve',
   '--mcp',
+  '--record',
+  '--replay',
 ])
 
 /** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
@@ -167,6 +177,12 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       case '--script':
         options.script = value
         break
+      case '--record':
+        options.record = value
+        break
+      case '--replay':
+        options.replay = value
+        break
       case '--base-url':
         options.baseUrl = value
         break
@@ -209,6 +225,17 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   ) {
     return { command: 'error', reason: '--model, --api-key-env and --embeddings-model go with --base-url.' }
   }
+  const replayConflict = replayConflictOf(options)
+  if (replayConflict !== null) return { command: 'error', reason: replayConflict }
   options.file = files[0] as string
   return options
+}
+
+/** `--replay` answers every call itself: provider flags and `--record` make no sense beside it. */
+function replayConflictOf(options: RunOptions): string | null {
+  if (options.replay === undefined) return null
+  if (options.record !== undefined) return '--record and --replay cannot be used together.'
+  if (options.script !== undefined || options.baseUrl !== undefined)
+    return '--replay plays the cassette with no provider: drop --script and --base-url.'
+  return null
 }

@@ -108,7 +108,11 @@ export interface LoadedWorkflow {
 
 /** Reads, validates and preflights a workflow file. */
 export async function loadWorkflow(path: string): Promise<LoadedWorkflow> {
-  const text = await readText(path, 'workflow file')
+  return loadWorkflowText(await readText(path, 'workflow file'), path)
+}
+
+/** Validates and preflights a workflow file's text (a queue job carries the text); `path` names it. */
+export function loadWorkflowText(text: string, path: string): LoadedWorkflow {
   const parsed = parseWorkflowText(text)
   if (!parsed.ok) {
     const [first, ...rest] = parsed.problems

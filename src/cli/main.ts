@@ -13,7 +13,7 @@ import {
   type RunContext,
   type RunEvent,
 } from '../engine/run.ts'
-import { engineRegistry } from '../nodes/registry.ts'
+import { engineRegistry, nodeCatalog } from '../nodes/registry.ts'
 import { systemClock } from '../platform/systemClock.ts'
 import { createProviderResolver } from '../providers/resolver.ts'
 import { loadTokenEstimator } from '../providers/tokens.ts'
@@ -29,6 +29,10 @@ import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
 import { cliSecrets } from './secrets.ts'
 import { jsonLine, oneLine } from './terminalText.ts'
+import { isManyRunsCommand, manyRunsCommand } from './commands.ts'
+import { OutcomeCollector } from '../cassette/outcome.ts'
+import { openTape, type Tape } from './tapeFile.ts'
+import type { LoadedWorkflow } from './load.ts'
 
 export const EXIT_OK = 0
 export const EXIT_NODE_FAILED = 1
@@ -55,6 +59,8 @@ function version(): string {
 
 /** Runs the CLI and resolves with its exit code; never throws. */
 export async function main(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  // batch, test, worker, enqueue: each in its own file (commands.ts).
+  if (isManyRunsCommand(argv[0])) return manyRunsCommand(argv, io)
   const args = parseArgs(argv)
   const out = new Output(io.stdout)
   const err = new Output(io.stderr)
@@ -90,7 +96,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
   return code
 }
 
-interface RunIo {
+export interface RunIo {
   out: Output
   err: Output
   env: NodeJS.ProcessEnv
@@ -98,8 +104,21 @@ interface RunIo {
   terminal: TerminalIo
 }
 
-async function run(options: RunOptions, io: RunIo): Promise<number> {
-  const { doc, flows, subflows, warnings } = await loadWorkflow(options.file)
+/** What a command running many runs changes about each (batch, worker, test: commands.ts). */
+export interface RunHooks {
+  /** The workflow, loaded once for all runs. */
+  loaded?: LoadedWorkflow
+  runId?: string
+  /** Stops this run (instead of Ctrl-C, which the command handles). */
+  signal?: AbortSignal
+  /** Every event, scrubbed; nothing is printed then. */
+  onEvent?: (event: RunEvent) => void
+  /** A tape shared by the runs (instead of --record / --replay of the options). */
+  tape?: Tape
+}
+
+export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}): Promise<number> {
+  const { doc, flows, subflows, warnings } = hooks.loaded ?? (await loadWorkflow(options.file))
   // What runs is the flow and the flows it carries: each is checked for what the CLI refuses
   // (site-relative URLs) and for the secrets it must never print.
   const everything = { ...doc, nodes: [...doc.nodes, ...subflows.flatMap((f) => f.nodes)] }
@@ -123,30 +142,40 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   const secrets = cliSecrets(everything, override, options.inputs)
   io.out.scrub(secrets)
   io.err.scrub(secrets)
-  for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
-  for (const name of unusedInputs(doc, options.inputs)) {
+  if (hooks.loaded === undefined)
+    for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
+  for (const name of hooks.loaded === undefined ? unusedInputs(doc, options.inputs) : []) {
     io.err.write(`wardflow: warning: --input ${oneLine(name)} matches no Input node value\n`)
   }
 
   const controller = new AbortController()
   const onSigint = (): void => controller.abort()
-  process.once('SIGINT', onSigint)
+  if (hooks.signal === undefined) process.once('SIGINT', onSigint)
+  else if (hooks.signal.aborted) controller.abort()
+  else hooks.signal.addEventListener('abort', onSigint, { once: true })
+  const tape = hooks.tape ?? (await openTape(options))
+  const outcome = new OutcomeCollector((id) => {
+    const type = doc.nodes.find((n) => n.id === id)?.type
+    return type !== undefined && nodeCatalog.role(type) === 'flowOutput'
+  })
   // A reader that went away (`wardflow run f.json | head`) stops the run.
   io.out.whenClosed(() => controller.abort())
   // The sandbox starts worker threads, so it is only created once a node actually runs code.
   let sandbox: SandboxCodeRunner | undefined
   const mcp = cliMcp(options.mcp, version())
   const ctx: RunContext = {
-    runId: `run_${systemClock.now().toString(36)}`,
+    runId: hooks.runId ?? `run_${systemClock.now().toString(36)}`,
     clock: systemClock,
-    fetch: (input, init) => fetch(input, init),
+    fetch: tape.fetch((input, init) => fetch(input, init)),
     codeRunner: { run: (request) => (sandbox ??= createNodeCodeRunner()).run(request) },
-    providers: createProviderResolver({
-      getSettings: { providers: [{ ...DEMO_PROVIDER }], defaultProviderId: DEMO_PROVIDER.id },
-      fetch: (input, init) => fetch(input, init),
-      clock: systemClock,
-      override,
-    }),
+    providers: tape.providers(
+      createProviderResolver({
+        getSettings: { providers: [{ ...DEMO_PROVIDER }], defaultProviderId: DEMO_PROVIDER.id },
+        fetch: (input, init) => fetch(input, init),
+        clock: systemClock,
+        override,
+      }),
+    ),
     estimateTokens: await loadTokenEstimator(),
     validator: createSchemaValidator(),
     signal: controller.signal,
@@ -164,7 +193,9 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   let status: string | undefined
   const scrubber = new EventScrubber(secrets)
   const print = (event: RunEvent): void => {
-    if (options.json) io.out.write(jsonLine(event))
+    outcome.push(event)
+    if (hooks.onEvent) hooks.onEvent(event)
+    else if (options.json) io.out.write(jsonLine(event))
     else printer.print(event)
     if (event.type === 'runFinish') status = event.status
   }
@@ -173,10 +204,12 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   } finally {
     scrubber.end().forEach(print)
     process.removeListener('SIGINT', onSigint)
+    hooks.signal?.removeEventListener('abort', onSigint)
     io.out.whenClosed(undefined)
     sandbox?.dispose()
     await mcp?.close()
   }
+  await tape.save(options.inputs, outcome.expectation(), secrets)
   if (status === 'success') return EXIT_OK
   if (status === 'cancelled') return EXIT_INTERRUPTED
   return EXIT_NODE_FAILED

@@ -76,6 +76,8 @@ export type FlowErrorCode =
   /** Another tab saved the flow after this tab read it: nothing was overwritten. */
   | 'FLOW_CONFLICT'
   | 'WRONG_PASSPHRASE'
+  /** `--replay`: the cassette holds no recorded reply for this request. */
+  | 'REPLAY_MISSING'
   | 'INTERNAL'
 
 /** One thing wrong at a path: English `message`, and the catalogue `key` the UI prefers. */
