@@ -7,6 +7,7 @@ import { toFlowError } from '../engine/index.ts'
 import { BadInput } from './load.ts'
 import type { CliIo, RunIo } from './main.ts'
 import { parseManyRunsArgs } from './manyArgs.ts'
+import { PassThrough } from 'node:stream'
 import { Output } from './output.ts'
 import { oneLine } from './terminalText.ts'
 
@@ -19,7 +20,8 @@ export function isManyRunsCommand(command: string | undefined): boolean {
 export async function manyRunsCommand(argv: readonly string[], cli: CliIo): Promise<number> {
   const out = new Output(cli.stdout)
   const err = new Output(cli.stderr)
-  const io: RunIo = { out, err, env: cli.env, color: false }
+  // Many runs never stop to ask on a terminal: approvals follow --approve (default: declined).
+  const io: RunIo = { out, err, env: cli.env, color: false, terminal: { input: new PassThrough(), output: cli.stderr } }
   const args = parseManyRunsArgs(argv)
   let code: number
   try {

@@ -68,6 +68,7 @@ async function testFlow(flow: string, cassettePath: string, io: RunIo): Promise<
       file: flow,
       inputs,
       knowledge: keyedRecord(),
+      mcp: [],
       stream: true,
       json: false,
       replay: cassettePath,

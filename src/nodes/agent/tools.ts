@@ -158,7 +158,6 @@ export async function buildTools(
   if (mcp.length === 0) return built
   const taken = new Set(built.map((tool) => tool.spec.name))
   return [...built, ...(await buildMcpTools(exec, protection, mcp, taken))]
-  })
 }
 
 /** The loop tool of one config, by its kind. */
