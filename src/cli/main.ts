@@ -27,6 +27,7 @@ import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
 import { cliSecrets } from './secrets.ts'
 import { jsonLine, oneLine } from './terminalText.ts'
+import { exportTrace } from './trace.ts'
 
 export const EXIT_OK = 0
 export const EXIT_NODE_FAILED = 1
@@ -114,7 +115,8 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
           (input, init) => fetch(input, init),
         )
   // No configured key is printed, whether a server echoes it or a node's output quotes it.
-  const secrets = cliSecrets(everything, override, options.inputs)
+  // `--otlp-header` values (a collector's token) likewise.
+  const secrets = [...cliSecrets(everything, override, options.inputs), ...Object.values(options.otlpHeaders)]
   io.out.scrub(secrets)
   io.err.scrub(secrets)
   for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
@@ -153,7 +155,10 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
   let status: string | undefined
   const scrubber = new EventScrubber(secrets)
+  const tracing = options.trace !== undefined || options.otlp !== undefined
+  const kept: RunEvent[] = []
   const print = (event: RunEvent): void => {
+    if (tracing) kept.push(event)
     if (options.json) io.out.write(jsonLine(event))
     else printer.print(event)
     if (event.type === 'runFinish') status = event.status
@@ -166,7 +171,15 @@ async function run(options: RunOptions, io: RunIo): Promise<number> {
     io.out.whenClosed(undefined)
     sandbox?.dispose()
   }
-  if (status === 'success') return EXIT_OK
+  const problems = await exportTrace(kept, {
+    options,
+    docs: [doc, ...subflows],
+    secrets,
+    version: version(),
+    fetch: (input, init) => fetch(input, init),
+  })
+  for (const problem of problems) io.err.write(`wardflow: ${oneLine(problem)}\n`)
+  if (status === 'success') return problems.length > 0 ? EXIT_NODE_FAILED : EXIT_OK
   if (status === 'cancelled') return EXIT_INTERRUPTED
   return EXIT_NODE_FAILED
 }

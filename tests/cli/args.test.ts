@@ -38,6 +38,8 @@ describe('parseArgs', () => {
       embeddingsModel: 'e',
       stream: false,
       json: true,
+      otlpHeaders: {},
+      traceContent: false,
     })
   })
 
