@@ -27,6 +27,14 @@ export interface RunOptions {
   record?: string
   /** `--replay FILE`: answer every model and HTTP call from this cassette, offline. */
   replay?: string
+  /** `--trace FILE`: write the run as OTLP JSON spans there. */
+  trace?: string
+  /** `--otlp URL`: POST the same spans to an OTLP/HTTP collector (base URL or its /v1/traces). */
+  otlp?: string
+  /** `--otlp-header name=value` (repeatable): sent with the POST; the values are never printed. */
+  otlpHeaders: Record<string, string>
+  /** `--trace-content`: put prompts, replies and tool input/output in the trace. */
+  traceContent: boolean
 }
 
 export type ParsedArgs =
@@ -67,11 +75,21 @@ Options:
                         and no provider flags; a request it does not hold fails the node.
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
+  --trace FILE          Write the run as OpenTelemetry spans (OTLP JSON) to FILE: one span per
+                        run, node, model call and tool call.
+  --otlp URL            Send the same spans to an OTLP/HTTP collector (JSON). URL is the
+                        collector's base (http://localhost:4318, "/v1/traces" is added) or the
+                        full traces URL (ending in /v1/traces, used as it is).
+  --otlp-header K=V     A header for --otlp, e.g. authorization=Bearer... (repeatable; the
+                        values are never printed).
+  --trace-content       Put prompts, replies, tool arguments and results and node inputs and
+                        outputs in the trace (left out unless asked for). Keys never are.
   -h, --help            Show this help.
   --version             Show the version.
 
 Exit codes: 0 the run succeeded, 1 a node failed, 2 bad input (unreadable file, invalid
-workflow, cycle, bad option), 130 stopped with Ctrl-C.`
+workflow, cycle, bad option), 130 stopped with Ctrl-C. A trace that could not be written or
+sent makes a successful run exit 1.`
 
 const VALUE_OPTIONS = new Set([
   '--input',
@@ -87,7 +105,13 @@ const VALUE_OPTIONS = new Set([
   '--mcp',
   '--record',
   '--replay',
+  '--trace',
+  '--otlp',
+  '--otlp-header',
 ])
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 /** `--site-base` as a folder URL ('/' added), or null when it is not a full http(s) URL. */
 function siteBaseOf(value: string): string | null {
@@ -120,6 +144,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     mcp: [],
     stream: true,
     json: false,
+    otlpHeaders: keyedRecord(),
+    traceContent: false,
   }
   const files: string[] = []
   for (let i = 0; i < rest.length; i++) {
@@ -164,6 +190,33 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         if (options.mcp.some((s) => s.id === spec.id))
           return { command: 'error', reason: `--mcp ${spec.id} is given twice.` }
         options.mcp.push(spec)
+        break
+      }
+      case '--trace':
+        options.trace = value
+        break
+      case '--trace-content':
+        options.traceContent = true
+        break
+      case '--otlp': {
+        if (!/^https?:\/\//i.test(value as string) || siteBaseOf(value as string) === null)
+          return {
+            command: 'error',
+            reason: `--otlp expects an http(s) URL such as http://localhost:4318, got "${value}".`,
+          }
+        options.otlp = value
+        break
+      }
+      case '--otlp-header': {
+        const split = (value as string).indexOf('=')
+        const header = (value as string).slice(0, split)
+        // Only the name is quoted: the value is usually a credential.
+        if (split <= 0 || !HEADER_NAME.test(header))
+          return {
+            command: 'error',
+            reason: `--otlp-header expects name=value with a valid header name, got "${split <= 0 ? '(no name=)' : header}".`,
+          }
+        options.otlpHeaders[header] = (value as string).slice(split + 1)
         break
       }
       case '--embeddings-model':
@@ -227,6 +280,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   const replayConflict = replayConflictOf(options)
   if (replayConflict !== null) return { command: 'error', reason: replayConflict }
+  if (options.traceContent && options.trace === undefined && options.otlp === undefined)
+    return { command: 'error', reason: '--trace-content goes with --trace or --otlp.' }
+  if (Object.keys(options.otlpHeaders).length > 0 && options.otlp === undefined)
+    return { command: 'error', reason: '--otlp-header goes with --otlp.' }
   options.file = files[0] as string
   return options
 }

@@ -33,6 +33,7 @@ import { isManyRunsCommand, manyRunsCommand } from './commands.ts'
 import { OutcomeCollector } from '../cassette/outcome.ts'
 import { openTape, type Tape } from './tapeFile.ts'
 import type { LoadedWorkflow } from './load.ts'
+import { exportTrace } from './trace.ts'
 
 export const EXIT_OK = 0
 export const EXIT_NODE_FAILED = 1
@@ -139,7 +140,8 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
           (input, init) => fetch(input, init),
         )
   // No configured key is printed, whether a server echoes it or a node's output quotes it.
-  const secrets = cliSecrets(everything, override, options.inputs)
+  // `--otlp-header` values (a collector's token) likewise.
+  const secrets = [...cliSecrets(everything, override, options.inputs), ...Object.values(options.otlpHeaders)]
   io.out.scrub(secrets)
   io.err.scrub(secrets)
   if (hooks.loaded === undefined)
@@ -192,8 +194,11 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
 
   let status: string | undefined
   const scrubber = new EventScrubber(secrets)
+  const tracing = options.trace !== undefined || options.otlp !== undefined
+  const kept: RunEvent[] = []
   const print = (event: RunEvent): void => {
     outcome.push(event)
+    if (tracing) kept.push(event)
     if (hooks.onEvent) hooks.onEvent(event)
     else if (options.json) io.out.write(jsonLine(event))
     else printer.print(event)
@@ -210,7 +215,15 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
     await mcp?.close()
   }
   await tape.save(options.inputs, outcome.expectation(), secrets)
-  if (status === 'success') return EXIT_OK
+  const problems = await exportTrace(kept, {
+    options,
+    docs: [doc, ...subflows],
+    secrets,
+    version: version(),
+    fetch: (input, init) => fetch(input, init),
+  })
+  for (const problem of problems) io.err.write(`wardflow: ${oneLine(problem)}\n`)
+  if (status === 'success') return problems.length > 0 ? EXIT_NODE_FAILED : EXIT_OK
   if (status === 'cancelled') return EXIT_INTERRUPTED
   return EXIT_NODE_FAILED
 }

@@ -69,6 +69,8 @@ async function testFlow(flow: string, cassettePath: string, io: RunIo): Promise<
       inputs,
       knowledge: keyedRecord(),
       mcp: [],
+      otlpHeaders: keyedRecord(),
+      traceContent: false,
       stream: true,
       json: false,
       replay: cassettePath,

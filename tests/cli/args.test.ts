@@ -45,6 +45,8 @@ describe('parseArgs', () => {
       ],
       stream: false,
       json: true,
+      otlpHeaders: {},
+      traceContent: false,
     })
   })
 
