@@ -21,7 +21,13 @@ export async function manyRunsCommand(argv: readonly string[], cli: CliIo): Prom
   const out = new Output(cli.stdout)
   const err = new Output(cli.stderr)
   // Many runs never stop to ask on a terminal: approvals follow --approve (default: declined).
-  const io: RunIo = { out, err, env: cli.env, color: false, terminal: { input: new PassThrough(), output: cli.stderr } }
+  const io: RunIo = {
+    out,
+    err,
+    env: cli.env,
+    color: false,
+    terminal: { input: new PassThrough(), output: cli.stderr },
+  }
   const args = parseManyRunsArgs(argv)
   let code: number
   try {
