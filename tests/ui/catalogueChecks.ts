@@ -27,7 +27,7 @@ export function catalogueKeys(value: unknown, prefix = ''): Set<string> {
 export const LATIN_ALLOWED: ReadonlySet<string> = new Set(
   [
     'wardflow patchcat ollama lm studio anthropic openai monaco quickjs indexeddb',
-    'json schema http https api url id js javascript llm markdown html csv cors sse mcp otlp pdf bm25',
+    'json schema http https api url id js javascript llm markdown html csv jsonl cors sse mcp otlp pdf bm25',
     'get post put patch delete head options',
     'token mb kb pbkdf sha aes gcm worker promise',
     'enter esc tab shift ctrl alt cmd space',
