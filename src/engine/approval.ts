@@ -10,6 +10,7 @@
 import { APPROVAL_TIMEOUT_MS } from '../defaults.ts'
 import type { RunContext } from './context.ts'
 import { FlowError } from './errors.ts'
+import { raceAbort } from './raceAbort.ts'
 import type {
   ApprovalBy,
   ApprovalDecision,
@@ -66,20 +67,21 @@ export async function decideApproval(
   if (!port) return { decision: 'rejected', by: 'policy' }
   if (alwaysApproved.get(port)?.has(alwaysKey(request))) return { decision: 'approved', by: 'policy' }
   if (signal.aborted) throw new FlowError('CANCELLED', 'The run was stopped.', { nodeId: request.nodeId })
+  // `ended` stops the port's wait and the timeout: when the run stops, or once the race is over.
   const ended = new AbortController()
-  const wait = AbortSignal.any([signal, ended.signal])
-  let onAbort = (): void => undefined
-  const stopped = new Promise<never>((_resolve, reject) => {
-    onAbort = () => reject(new FlowError('CANCELLED', 'The run was stopped.', { nodeId: request.nodeId }))
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
+  const forward = (): void => ended.abort()
+  signal.addEventListener('abort', forward, { once: true })
   // A sleep cancelled once the race is over must not surface as an unhandled rejection.
   const timeout = ctx.clock.sleep(ctx.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS, ended.signal).then(
     (): typeof TIMED_OUT => TIMED_OUT,
     () => new Promise<never>(() => undefined),
   )
   try {
-    const answer = await Promise.race([port.ask(request, wait), timeout, stopped])
+    const answer = await raceAbort(
+      Promise.race([port.ask(request, ended.signal), timeout]),
+      signal,
+      () => new FlowError('CANCELLED', 'The run was stopped.', { nodeId: request.nodeId }),
+    )
     if (answer === TIMED_OUT) return { decision: 'rejected', by: 'timeout' }
     if (answer.decision === 'approved' && answer.always === true) {
       const set = alwaysApproved.get(port) ?? new Set<string>()
@@ -88,7 +90,7 @@ export async function decideApproval(
     }
     return answer
   } finally {
-    signal.removeEventListener('abort', onAbort)
+    signal.removeEventListener('abort', forward)
     ended.abort()
   }
 }
