@@ -15,11 +15,9 @@ import { scrubSecrets } from '../secretScrub.ts'
 import { spanIdOf, traceIdOf } from './ids.ts'
 import type { OtlpAttribute, OtlpSpan, OtlpTrace, OtlpValue } from './types.ts'
 
-export type { OtlpAttribute, OtlpSpan, OtlpTrace, OtlpValue } from './types.ts'
-
 /** OTLP span kinds and status codes (trace.proto). */
-export const SPAN_KIND = { internal: 1, client: 3 } as const
-export const STATUS_CODE = { unset: 0, ok: 1, error: 2 } as const
+const SPAN_KIND = { internal: 1, client: 3 } as const
+const STATUS_CODE = { unset: 0, ok: 1, error: 2 } as const
 
 export interface TraceOptions {
   /** Put prompts, replies, tool arguments/results and node inputs/outputs in (opt-in). */
@@ -54,7 +52,7 @@ class Attributes {
 }
 
 /** Milliseconds since the epoch as OTLP's nanosecond string (integer µs, so no float drift). */
-export function unixNano(ms: number): string {
+function unixNano(ms: number): string {
   const micros = Math.round(ms * 1000)
   return micros <= 0 ? '0' : `${micros}000`
 }
