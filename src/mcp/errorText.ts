@@ -42,8 +42,13 @@ function systemCode(error: unknown): string | undefined {
   return undefined
 }
 
+/** The SDK's own request timeout (McpError -32001). */
+export function isMcpTimeout(error: unknown): boolean {
+  return coded(error).code === -32001
+}
+
 /** The HTTP status of a StreamableHTTPError (its `code`), or undefined. */
-export function httpStatusOf(error: unknown): number | undefined {
+function httpStatusOf(error: unknown): number | undefined {
   const { code, message } = coded(error)
   if (typeof message !== 'string' || !message.startsWith('Streamable HTTP error')) return undefined
   return typeof code === 'number' && code >= 100 && code <= 599 ? code : undefined
@@ -59,7 +64,7 @@ export function describeMcpError(error: unknown, timeoutMs: number): string {
     const body = text.replace(/^Streamable HTTP error: (Error POSTing to endpoint: )?/, '').trim()
     return `HTTP ${status}${body ? `: ${body.slice(0, HTTP_ERROR_BODY_MAX_CHARS)}` : ''}.`
   }
-  if (code === -32001) return `no answer within ${timeoutMs} ms.`
+  if (isMcpTimeout(error)) return `no answer within ${timeoutMs} ms.`
   if (code === -32000) return 'the connection closed (the server stopped or broke the stream).'
   if (text === 'Failed to fetch' || text === 'fetch failed' || text.startsWith('NetworkError')) {
     return 'the server could not be reached (not running, wrong address, or refused by CORS in a browser).'

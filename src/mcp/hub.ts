@@ -13,7 +13,7 @@ import {
   type McpToolInfo,
 } from '../engine/index.ts'
 import type { McpSession, Transport } from './connect.ts'
-import { describeMcpError } from './errorText.ts'
+import { describeMcpError, isMcpTimeout } from './errorText.ts'
 import { callResultText } from './result.ts'
 import { serverLabel, type McpServerSpec } from './servers.ts'
 
@@ -110,7 +110,7 @@ export function createMcpHub(options: McpHubOptions): McpPort {
         return callResultText(await session.call(name, args, call))
       } catch (error) {
         if (call.signal.aborted || isAbortError(error)) throw error
-        const timedOut = isTimeoutError(error)
+        const timedOut = isMcpTimeout(error)
         const extra = session.closed() ? (explain?.() ?? '') : ''
         if (session.closed()) sessions.delete(serverId)
         throw new FlowError(
@@ -128,9 +128,4 @@ export function createMcpHub(options: McpHubOptions): McpPort {
       await Promise.all(all.map((p) => p.then((s) => s.session.close()).catch(() => undefined)))
     },
   }
-}
-
-/** The SDK's own request timeout (McpError -32001). */
-function isTimeoutError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32001
 }

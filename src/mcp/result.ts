@@ -41,7 +41,7 @@ function partText(part: unknown): string {
 }
 
 /** The line that ends a cut reply. */
-export function cutLine(shown: number, total: number): string {
+function cutLine(shown: number, total: number): string {
   return `[Reply cut: showing ${shown} of ${total} characters (limit MCP_RESULT_MAX_CHARS).]`
 }
 
