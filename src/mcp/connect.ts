@@ -62,8 +62,16 @@ export async function openSession(
     void settled.then(() => inFlight.delete(settled))
     return sending
   }
-  const drain = (): Promise<unknown> =>
-    Promise.race([Promise.all([...inFlight]), new Promise((done) => setTimeout(done, MCP_CLOSE_DRAIN_MS))])
+  // The cap's timer is cleared once the messages are out: a pending one keeps the CLI alive.
+  const drain = async (): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const cap = new Promise((done) => (timer = setTimeout(done, MCP_CLOSE_DRAIN_MS)))
+    try {
+      await Promise.race([Promise.all([...inFlight]), cap])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
   let ended = false
   client.onclose = () => {
     ended = true
