@@ -26,12 +26,10 @@ export interface FlowRow {
 }
 
 /**
- * `interrupted`: the record kept as the run went (at node ends) by a run that never finished (the
- * page was reloaded or closed mid-run); it holds what finished before that.
- */
-/**
  * A record's outcome. A stopped run is `cancelled` (the engine's word) in records; History shows
- * it as `stopped` (app/runs/runHistory.ts `historyStatusOf`).
+ * it as `stopped` (app/runs/runHistory.ts `historyStatusOf`). `interrupted`: the record kept as
+ * the run went (at node ends) by a run that never finished (the page was reloaded or closed
+ * mid-run); it holds what finished before that.
  */
 export type RunStatus = 'success' | 'error' | 'cancelled' | 'interrupted'
 

@@ -6,6 +6,7 @@ import { toFlowError, type FlowDocument, type NodeRegistry } from '../../engine/
 import { DEBUG_NAMESPACE, i18next, loadNamespaces } from '../../i18n/index.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
+import { newFlowId } from '../../store/ids.ts'
 import type { BannerError } from '../../store/noticeStore.ts'
 import { diffFlows, type FlowDiff } from './runDiff.ts'
 import { forkCacheOf, forkDocument, forkedFromOf, reusesForkParent, snapshotName } from './runFork.ts'
@@ -35,9 +36,6 @@ export interface ForkDeps {
 
 /** The past run a flow's run reuses and records as its parent, beside what `runOptionsFor` gives. */
 export type PlannedRun = ReturnType<typeof runOptionsFor> & { forkedFrom?: RunRecord['forkedFrom'] }
-
-const defaultFlowId = (): string =>
-  `flow_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
 
 export function createForkActions(deps: ForkDeps) {
   const snapshotOf = async (record: RunRecord): Promise<FlowDocument | undefined> =>
@@ -82,7 +80,7 @@ export function createForkActions(deps: ForkDeps) {
           time: formatTime(record.startedAt, lang),
         })
         const now = host.now?.() ?? new Date().toISOString()
-        const id = (host.newFlowId ?? defaultFlowId)()
+        const id = (host.newFlowId ?? newFlowId)()
         const doc = forkDocument({ record, snapshot, live, id, name, now })
         if (!doc) return
         deps.showLive()
