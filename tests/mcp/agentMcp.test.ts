@@ -3,7 +3,13 @@
  * Streamable HTTP, and the small test server (guard, watchdog, failing, dying, destructive).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultProtection, runFlow, type RunEvent, type McpPort } from '../../src/engine/run.ts'
+import {
+  DECLINED_OBSERVATION,
+  defaultProtection,
+  runFlow,
+  type RunEvent,
+  type McpPort,
+} from '../../src/engine/run.ts'
 import { createMcpHub } from '../../src/mcp/hub.ts'
 import { engineRegistry } from '../../src/nodes/registry.ts'
 import { systemClock } from '../../src/platform/systemClock.ts'
@@ -227,6 +233,17 @@ describe('Agent mcp tools against the small test server', { timeout: 30_000 }, (
     )
     expect(built.map((t) => [t.spec.name, t.approvalDefault])).toEqual([['delete_file', 'ask']])
     await ctx.mcp?.close()
+  })
+
+  it('a destructive tool asks before it runs: with no one to ask, the call is declined', async () => {
+    const { calls, events } = await runAgent(
+      [{ kind: 'mcp', server: 'small', include: ['delete_file'] }],
+      [[{ name: 'delete_file', args: { path: 'x' } }]],
+    )
+    expect(calls[0]?.observation).toBe(DECLINED_OBSERVATION)
+    expect(
+      events.filter((e) => e.type === 'approvalDecision').map((e) => e.type === 'approvalDecision' && e.by),
+    ).toEqual(['policy'])
   })
 
   it('the server dying mid-call fails the call with a message naming the server', async () => {

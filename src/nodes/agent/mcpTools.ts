@@ -72,6 +72,8 @@ export async function buildMcpTools(
         spec: { name, description: info.description, parameters: info.inputSchema },
         timeoutMs: protection.toolTimeoutMs + AGENT_WATCHDOG_GRACE_MS,
         ...(info.annotations?.destructiveHint === true ? { approvalDefault: 'ask' as const } : {}),
+        // The entry's own approval wins; a tool the server marks destructive asks by default.
+        ...approvalOf(entry.approval, info.annotations?.destructiveHint === true),
         run: async (args, signal) => {
           const reply = await mcp.callTool(server, info.name, args, {
             signal,
@@ -86,4 +88,10 @@ export async function buildMcpTools(
     }
   }
   return built
+}
+
+/** The approval a server tool runs under: the entry's, else `ask` for a destructive tool. */
+function approvalOf(own: AgentToolConfig['approval'], destructive: boolean): Pick<AgentTool, 'approval'> {
+  const approval = own ?? (destructive ? 'ask' : undefined)
+  return approval === undefined ? {} : { approval }
 }
