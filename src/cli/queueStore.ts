@@ -1,5 +1,5 @@
 /**
- * Where queue results live (docs/scaling.md): one Redis string per job, `wardflow:<queue>:result:
+ * Where queue results live: one Redis string per job, `wardflow:<queue>:result:
  * <job id>`, written once (SET NX in a Lua script, so a job delivered twice, after a worker died
  * mid-run, keeps its first stored result) with a TTL, and the job id pushed once on its batch's
  * done list, which `enqueue --wait` blocks on. Jobs carry the flow's text, its inputs and where

@@ -60,7 +60,7 @@ export async function buildMcpTools(
     if (!mcp) {
       throw new FlowError(
         'MCP_UNREACHABLE',
-        `MCP server "${server}" is not available here: add it in Settings (MCP servers), or pass --mcp ${server}=<url> to the CLI.`,
+        `MCP server "${server}" is not available here: MCP tools run in the CLI for now; pass --mcp ${server}=<url>.`,
         { nodeId: exec.node.id, details: { server } },
       )
     }
