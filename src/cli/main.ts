@@ -10,6 +10,7 @@ import {
   EventScrubber,
   runFlow,
   toFlowError,
+  type FlowDocument,
   type RunContext,
   type RunEvent,
 } from '../engine/run.ts'
@@ -118,6 +119,12 @@ export interface RunHooks {
   tape?: Tape
 }
 
+/** What a cassette records of a run of `doc` (its Output nodes looked up once, not per event). */
+export function outcomeCollector(doc: FlowDocument): OutcomeCollector {
+  const outputs = new Set(doc.nodes.filter((n) => nodeCatalog.role(n.type) === 'flowOutput').map((n) => n.id))
+  return new OutcomeCollector((id) => outputs.has(id))
+}
+
 export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}): Promise<number> {
   const { doc, flows, subflows, warnings } = hooks.loaded ?? (await loadWorkflow(options.file))
   // What runs is the flow and the flows it carries: each is checked for what the CLI refuses
@@ -156,10 +163,7 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
   else if (hooks.signal.aborted) controller.abort()
   else hooks.signal.addEventListener('abort', onSigint, { once: true })
   const tape = hooks.tape ?? (await openTape(options))
-  const outcome = new OutcomeCollector((id) => {
-    const type = doc.nodes.find((n) => n.id === id)?.type
-    return type !== undefined && nodeCatalog.role(type) === 'flowOutput'
-  })
+  const outcome = outcomeCollector(doc)
   // A reader that went away (`wardflow run f.json | head`) stops the run.
   io.out.whenClosed(() => controller.abort())
   // The sandbox starts worker threads, so it is only created once a node actually runs code.
