@@ -151,10 +151,11 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
   const secrets = [...cliSecrets(everything, override, options.inputs), ...Object.values(options.otlpHeaders)]
   io.out.scrub(secrets)
   io.err.scrub(secrets)
-  if (hooks.loaded === undefined)
+  // A command running many runs hands the flow it loaded once: no warnings per run.
+  if (hooks.loaded === undefined) {
     for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
-  for (const name of hooks.loaded === undefined ? unusedInputs(doc, options.inputs) : []) {
-    io.err.write(`wardflow: warning: --input ${oneLine(name)} matches no Input node value\n`)
+    for (const name of unusedInputs(doc, options.inputs))
+      io.err.write(`wardflow: warning: --input ${oneLine(name)} matches no Input node value\n`)
   }
 
   const controller = new AbortController()
