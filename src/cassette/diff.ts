@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
 /** Every leaf where `recorded` and `now` differ, in path order. */
-export function differences(recorded: unknown, now: unknown, path: string, out: string[] = []): string[] {
+function differences(recorded: unknown, now: unknown, path: string, out: string[] = []): string[] {
   if (canonicalJson(recorded) === canonicalJson(now)) return out
   if (isObject(recorded) && isObject(now) && Array.isArray(recorded) === Array.isArray(now)) {
     const keys = [...new Set([...Object.keys(recorded), ...Object.keys(now)])]
