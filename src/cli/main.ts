@@ -9,7 +9,6 @@ import {
   defaultProtection,
   EventScrubber,
   runFlow,
-  toFlowError,
   type FlowDocument,
   type RunContext,
   type RunEvent,
@@ -30,7 +29,7 @@ import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
 import { cliSecrets } from './secrets.ts'
 import { jsonLine, oneLine } from './terminalText.ts'
-import { isManyRunsCommand, manyRunsCommand } from './commands.ts'
+import { isManyRunsCommand, manyRunsCommand, reportThrown } from './commands.ts'
 import { OutcomeCollector } from '../cassette/outcome.ts'
 import { openTape, type Tape } from './tapeFile.ts'
 import type { LoadedWorkflow } from './load.ts'
@@ -87,12 +86,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       })
     }
   } catch (error) {
-    if (error instanceof BadInput)
-      for (const note of error.notes) err.write(`wardflow: warning: ${oneLine(note)}\n`)
-    const reason =
-      error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
-    err.write(`wardflow: ${oneLine(reason)}\n`)
-    code = error instanceof BadInput ? EXIT_BAD_INPUT : EXIT_NODE_FAILED
+    code = reportThrown(error, err)
   }
   await Promise.all([out.flush(), err.flush()])
   return code
