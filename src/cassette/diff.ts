@@ -2,21 +2,14 @@
  * What `wardflow test` reports: every place where a replayed run's status, outputs and guard
  * events differ from the recorded ones, one line each (`outputs.answer: recorded "…", now "…"`).
  */
-import { CASSETTE_DIFF_SHOWN_CHARS } from '../defaults.ts'
 import type { RunExpectation } from './format.ts'
-import { canonicalJson } from './key.ts'
-
-function shown(value: unknown): string {
-  if (value === undefined) return '(absent)'
-  const text = JSON.stringify(value)
-  return text.length > CASSETTE_DIFF_SHOWN_CHARS ? `${text.slice(0, CASSETTE_DIFF_SHOWN_CHARS - 1)}…` : text
-}
+import { canonicalJson, shorten } from './key.ts'
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
 /** Every leaf where `recorded` and `now` differ, in path order. */
-export function differences(recorded: unknown, now: unknown, path: string, out: string[] = []): string[] {
+function differences(recorded: unknown, now: unknown, path: string, out: string[] = []): string[] {
   if (canonicalJson(recorded) === canonicalJson(now)) return out
   if (isObject(recorded) && isObject(now) && Array.isArray(recorded) === Array.isArray(now)) {
     const keys = [...new Set([...Object.keys(recorded), ...Object.keys(now)])]
@@ -28,7 +21,7 @@ export function differences(recorded: unknown, now: unknown, path: string, out: 
     }
     return out
   }
-  out.push(`${path}: recorded ${shown(recorded)}, now ${shown(now)}`)
+  out.push(`${path}: recorded ${shorten(recorded)}, now ${shorten(now)}`)
   return out
 }
 

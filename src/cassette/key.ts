@@ -76,7 +76,8 @@ export function firstDifference(expected: unknown, actual: unknown, path = ''): 
   return `${path === '' ? 'the request' : path}: recorded ${shorten(expected)}, now ${shorten(actual)}`
 }
 
-function shorten(value: unknown): string {
+/** A value as a difference line shows it, cut at CASSETTE_DIFF_SHOWN_CHARS. */
+export function shorten(value: unknown): string {
   if (value === undefined) return '(absent)'
   const text = JSON.stringify(value)
   return text.length > CASSETTE_DIFF_SHOWN_CHARS ? `${text.slice(0, CASSETTE_DIFF_SHOWN_CHARS - 1)}…` : text

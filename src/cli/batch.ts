@@ -12,11 +12,11 @@ import { outputNodeIds, resultLine, RowResultCollector, type RowResult } from '.
 import { formatOf, readRows, scanRows } from '../batch/rows.ts'
 import { nodeCatalog } from '../nodes/registry.ts'
 import { loadWorkflow, BadInput, type LoadedWorkflow } from './load.ts'
-import { run, type RunIo } from './main.ts'
+import { run, type RunHooks, type RunIo } from './main.ts'
 import type { RunOptions } from './args.ts'
 import type { BatchOptions } from './manyArgs.ts'
 import { Progress } from './progress.ts'
-import { openTape, type Tape } from './tapeFile.ts'
+import { openTape } from './tapeFile.ts'
 import { oneLine } from './terminalText.ts'
 
 /** Runs one row's run and folds its events into the row's result (also used by the worker). */
@@ -26,7 +26,7 @@ export async function runRow(
   row: number,
   inputs: Record<string, string>,
   io: RunIo,
-  extra: { tape?: Tape; runId?: string; signal?: AbortSignal } = {},
+  extra: Pick<RunHooks, 'tape' | 'runId' | 'signal'> = {},
 ): Promise<RowResult> {
   const collector = new RowResultCollector(
     row,

@@ -52,13 +52,18 @@ export async function manyRunsCommand(argv: readonly string[], cli: CliIo): Prom
         break
     }
   } catch (error) {
-    if (error instanceof BadInput)
-      for (const note of error.notes) err.write(`wardflow: warning: ${oneLine(note)}\n`)
-    const reason =
-      error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
-    err.write(`wardflow: ${oneLine(reason)}\n`)
-    code = error instanceof BadInput ? 2 : 1
+    code = reportThrown(error, err)
   }
   await Promise.all([out.flush(), err.flush()])
   return code
+}
+
+/** Words what a command threw on stderr: exit 2 for bad input (with its notes), else 1. */
+export function reportThrown(error: unknown, err: Output): number {
+  if (error instanceof BadInput)
+    for (const note of error.notes) err.write(`wardflow: warning: ${oneLine(note)}\n`)
+  const reason =
+    error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
+  err.write(`wardflow: ${oneLine(reason)}\n`)
+  return error instanceof BadInput ? 2 : 1
 }

@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, openAsBlob } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { Queue } from 'bullmq'
 import { Redis } from 'ioredis'
@@ -16,7 +15,7 @@ import { columnInputs } from '../batch/mapping.ts'
 import { notRunRow, resultLine, type RowResult } from '../batch/result.ts'
 import { formatOf, readRows, type DataRow } from '../batch/rows.ts'
 import { InOrder } from './batch.ts'
-import { BadInput, loadWorkflow } from './load.ts'
+import { BadInput, loadWorkflowText, readText } from './load.ts'
 import type { RunIo } from './main.ts'
 import type { EnqueueOptions } from './manyArgs.ts'
 import { ResultStore, type JobData } from './queueStore.ts'
@@ -37,9 +36,10 @@ async function rowsOf(options: EnqueueOptions): Promise<DataRow[]> {
 }
 
 export async function enqueueCommand(options: EnqueueOptions, io: RunIo): Promise<number> {
-  // The flow is checked here, so a bad file is exit 2 before anything is queued.
-  await loadWorkflow(options.file)
-  const flow = await readFile(options.file, 'utf8')
+  // The flow is checked here, so a bad file is exit 2 before anything is queued; the text
+  // checked is the text queued.
+  const flow = await readText(options.file, 'workflow file')
+  loadWorkflowText(flow, options.file)
   const rows = await rowsOf(options)
   const batch = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`
   const queue = new Queue<JobData>(options.queue, { connection: { url: options.redis, ...redisOptions } })

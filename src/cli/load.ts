@@ -64,7 +64,7 @@ const mb = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1)
  * hang the CLI and /dev/zero would be read without end. Only regular files up to
  * IMPORT_MAX_FILE_BYTES are read, and never more than that (a file growing meanwhile too).
  */
-async function readText(path: string, what: string): Promise<string> {
+export async function readText(path: string, what: string): Promise<string> {
   const refuse = (reason: string): BadInput => new BadInput(`cannot read the ${what} ${path}: ${reason}`)
   const check = (info: Stats): void => {
     if (!info.isFile()) throw refuse(`it is ${kindOf(info)}, not a file`)

@@ -9,7 +9,7 @@ import {
   defaultProtection,
   EventScrubber,
   runFlow,
-  toFlowError,
+  type FlowDocument,
   type RunContext,
   type RunEvent,
 } from '../engine/run.ts'
@@ -29,7 +29,7 @@ import { Output } from './output.ts'
 import { ansiStyle, HumanPrinter } from './printer.ts'
 import { cliSecrets } from './secrets.ts'
 import { jsonLine, oneLine } from './terminalText.ts'
-import { isManyRunsCommand, manyRunsCommand } from './commands.ts'
+import { isManyRunsCommand, manyRunsCommand, reportThrown } from './commands.ts'
 import { OutcomeCollector } from '../cassette/outcome.ts'
 import { openTape, type Tape } from './tapeFile.ts'
 import type { LoadedWorkflow } from './load.ts'
@@ -86,12 +86,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       })
     }
   } catch (error) {
-    if (error instanceof BadInput)
-      for (const note of error.notes) err.write(`wardflow: warning: ${oneLine(note)}\n`)
-    const reason =
-      error instanceof BadInput ? error.message : `unexpected failure: ${toFlowError(error).message}`
-    err.write(`wardflow: ${oneLine(reason)}\n`)
-    code = error instanceof BadInput ? EXIT_BAD_INPUT : EXIT_NODE_FAILED
+    code = reportThrown(error, err)
   }
   await Promise.all([out.flush(), err.flush()])
   return code
@@ -116,6 +111,12 @@ export interface RunHooks {
   onEvent?: (event: RunEvent) => void
   /** A tape shared by the runs (instead of --record / --replay of the options). */
   tape?: Tape
+}
+
+/** What a cassette records of a run of `doc` (its Output nodes looked up once, not per event). */
+export function outcomeCollector(doc: FlowDocument): OutcomeCollector {
+  const outputs = new Set(doc.nodes.filter((n) => nodeCatalog.role(n.type) === 'flowOutput').map((n) => n.id))
+  return new OutcomeCollector((id) => outputs.has(id))
 }
 
 export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}): Promise<number> {
@@ -144,10 +145,11 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
   const secrets = [...cliSecrets(everything, override, options.inputs), ...Object.values(options.otlpHeaders)]
   io.out.scrub(secrets)
   io.err.scrub(secrets)
-  if (hooks.loaded === undefined)
+  // A command running many runs hands the flow it loaded once: no warnings per run.
+  if (hooks.loaded === undefined) {
     for (const warning of warnings) io.err.write(`wardflow: warning: ${oneLine(warning)}\n`)
-  for (const name of hooks.loaded === undefined ? unusedInputs(doc, options.inputs) : []) {
-    io.err.write(`wardflow: warning: --input ${oneLine(name)} matches no Input node value\n`)
+    for (const name of unusedInputs(doc, options.inputs))
+      io.err.write(`wardflow: warning: --input ${oneLine(name)} matches no Input node value\n`)
   }
 
   const controller = new AbortController()
@@ -156,10 +158,7 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
   else if (hooks.signal.aborted) controller.abort()
   else hooks.signal.addEventListener('abort', onSigint, { once: true })
   const tape = hooks.tape ?? (await openTape(options))
-  const outcome = new OutcomeCollector((id) => {
-    const type = doc.nodes.find((n) => n.id === id)?.type
-    return type !== undefined && nodeCatalog.role(type) === 'flowOutput'
-  })
+  const outcome = outcomeCollector(doc)
   // A reader that went away (`wardflow run f.json | head`) stops the run.
   io.out.whenClosed(() => controller.abort())
   // The sandbox starts worker threads, so it is only created once a node actually runs code.

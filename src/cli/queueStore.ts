@@ -32,8 +32,8 @@ end
 return 0
 `
 
-export const resultKey = (queue: string, jobId: string): string => `wardflow:${queue}:result:${jobId}`
-export const doneKey = (queue: string, batch: string): string => `wardflow:${queue}:done:${batch}`
+const resultKey = (queue: string, jobId: string): string => `wardflow:${queue}:result:${jobId}`
+const doneKey = (queue: string, batch: string): string => `wardflow:${queue}:done:${batch}`
 
 export class ResultStore {
   constructor(

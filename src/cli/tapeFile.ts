@@ -21,7 +21,7 @@ export interface Tape {
 }
 
 /** Neither flag: the real ports. */
-export const PASS_THROUGH: Tape = {
+const PASS_THROUGH: Tape = {
   providers: (inner) => inner,
   fetch: (inner) => inner,
   save: () => Promise.resolve(),
@@ -48,7 +48,7 @@ export function playerTape(cassette: Cassette, name: string): Tape {
   return { providers: () => player.providers(), fetch: () => player.fetch(), save: () => Promise.resolve() }
 }
 
-export function recorderTape(path: string): Tape {
+function recorderTape(path: string): Tape {
   const recorder = new Recorder()
   return {
     providers: (inner) => recorder.providers(inner),

@@ -8,11 +8,9 @@ import { readdir, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { CASSETTE_DIFFS_SHOWN_MAX } from '../defaults.ts'
 import { expectationDifferences } from '../cassette/diff.ts'
-import { OutcomeCollector } from '../cassette/outcome.ts'
-import { nodeCatalog } from '../nodes/registry.ts'
 import { keyedRecord } from '../engine/index.ts'
 import { BadInput, loadWorkflow } from './load.ts'
-import { run, type RunIo } from './main.ts'
+import { outcomeCollector, run, type RunIo } from './main.ts'
 import type { TestOptions } from './manyArgs.ts'
 import { playerTape, readCassette } from './tapeFile.ts'
 import { jsonLine, oneLine } from './terminalText.ts'
@@ -55,10 +53,7 @@ async function testFlow(flow: string, cassettePath: string, io: RunIo): Promise<
       `the cassette ${cassettePath} holds no recorded outcome: record it with "wardflow run --record".`,
     )
   const loaded = await loadWorkflow(flow)
-  const collector = new OutcomeCollector((id) => {
-    const type = loaded.doc.nodes.find((n) => n.id === id)?.type
-    return type !== undefined && nodeCatalog.role(type) === 'flowOutput'
-  })
+  const collector = outcomeCollector(loaded.doc)
   const inputs = keyedRecord<string>()
   Object.assign(inputs, cassette.inputs)
   let errors: string[] = []

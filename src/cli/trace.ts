@@ -28,6 +28,7 @@ export interface TraceTarget {
   options: RunOptions
   /** The flows that ran (the file's and the ones it carries), for node types. */
   docs: readonly FlowDocument[]
+  /** What is never printed, the `--otlp-header` values among them (main.ts adds them). */
   secrets: readonly string[]
   version: string
   fetch: (input: string, init?: RequestInit) => Promise<Response>
@@ -42,7 +43,7 @@ export async function exportTrace(events: readonly RunEvent[], target: TraceTarg
   const main = target.docs[0]
   const trace = runToOtlp(events, {
     content: options.traceContent,
-    secrets: [...target.secrets, ...Object.values(options.otlpHeaders)],
+    secrets: target.secrets,
     nodeTypes,
     ...(main ? { flowName: main.metadata.name } : {}),
     version: target.version,
