@@ -11,8 +11,7 @@ import { settingsStore } from '../../store/settingsStore.ts'
 import type { AppServices } from '../../ui/services.ts'
 import type { AppCore, Installed } from '../core/createApp.ts'
 import { browserDownload } from '../core/downloadService.ts'
-import { loadStorage } from '../core/loadStorage.ts'
-import { browserRunHost, settingsKeyAccess } from '../runs/install.ts'
+import { browserRunHost, settingsKeyAccess, storedFlowLoader } from '../runs/install.ts'
 import { createBatchService } from './batchService.ts'
 import { browserDataPort, DataClient } from './dataClient.ts'
 
@@ -32,10 +31,7 @@ export function installBatch(core: AppCore, services: AppServices): Installed {
     },
     data: () => (data ??= new DataClient(browserDataPort())),
     run: () => services.run,
-    loadFlow: async (id) => {
-      const [storage, db] = await Promise.all([loadStorage(), core.db()])
-      return (await storage.loadFlow(db, id))?.doc
-    },
+    loadFlow: storedFlowLoader(core),
     download: browserDownload,
     translate: (key, values) => i18next.t(key, values),
   })
