@@ -29,6 +29,7 @@ import { EMPTY_ESTIMATE, type BatchProgress, type BatchStore } from '../../store
 import type { BatchService, RunService } from '../../ui/services.ts'
 import { RunResources, type KeyAccess, type RunHost } from '../runs/RunResources.ts'
 import { runRefusal, type Translate } from '../runs/runRefusal.ts'
+import { defaultRunId } from '../runs/runService.ts'
 import type { DataClient } from './dataClient.ts'
 import { RecordWriter } from './recordWriter.ts'
 import { runOneRow, type RowRunSetup } from './rowRunner.ts'
@@ -55,10 +56,6 @@ export interface BatchServiceDeps {
   newRunId?(): string
   /** Records kept per flow; BATCH_RUN_RECORDS_MAX by default. */
   recordsMax?: number
-}
-
-function defaultRunId(): string {
-  return `run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`
 }
 
 function clampConcurrency(value: number): number {
