@@ -37,11 +37,6 @@ export function saveBatchRuns(
   )
 }
 
-/** How many row runs `flowId` keeps. */
-export function countBatchRuns(db: WardflowDb, flowId: string): Promise<number> {
-  return guard('counting batch runs', () => db.batchRuns.where('flowId').equals(flowId).count())
-}
-
 /** One row run as a run record (validated like Run history's), or undefined. */
 export async function getBatchRun(db: WardflowDb, id: string): Promise<RunRecord | undefined> {
   const row = await guard('loading a batch run', () => db.batchRuns.get(id))
