@@ -6,7 +6,7 @@
  * record is written in bulk to `batchRuns` (bounded), where "open" finds it.
  */
 import { BATCH_CONCURRENCY_RANGE, BATCH_PROGRESS_INTERVAL_MS, BATCH_RUN_RECORDS_MAX } from '../../defaults.ts'
-import { toFlowError, type FlowDocument, type NodeRegistry } from '../../engine/run.ts'
+import { keyedRecord, toFlowError, type FlowDocument, type NodeRegistry } from '../../engine/run.ts'
 import { autoMap, rowInputs } from '../../batch/mapping.ts'
 import { runBatchPool } from '../../batch/pool.ts'
 import {
@@ -275,7 +275,7 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
     chooseFile,
     setMapping(inputKey, column) {
       store.setState((s) => {
-        const mapping = Object.assign(Object.create(null) as Record<string, string | null>, s.mapping)
+        const mapping = keyedRecord(s.mapping)
         mapping[inputKey] = column
         return { mapping }
       })
