@@ -217,15 +217,7 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
     }
     const onResult = (result: RowResult, totals: BatchTotals): void => {
       s.results[result.row] = result
-      progress = {
-        done: totals.done,
-        failed: totals.failed,
-        total,
-        tokens: totals.tokens,
-        costUsd: totals.costUsd,
-        priced: totals.priced,
-        estimate: estimateLeft(totals, total, Date.now() - started),
-      }
+      progress = { ...totals, total, estimate: estimateLeft(totals, total, Date.now() - started) }
       announce()
     }
     try {
