@@ -20,8 +20,6 @@ export interface BatchPoolOptions {
   onResult(result: RowResult, totals: BatchTotals): void
   signal?: AbortSignal
   limits?: BatchLimits
-  /** Report the rows not started as `skipped` (true) or leave them out (false: the CLI's `--out` may prefer all rows). */
-  reportSkipped?: boolean
 }
 
 export interface BatchOutcome {
@@ -34,7 +32,6 @@ export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutc
   const totals = new BatchTotals()
   const limits = options.limits ?? {}
   const concurrency = Math.max(1, Math.floor(options.concurrency))
-  const reportSkipped = options.reportSkipped ?? true
   let page: DataRow[] = []
   let at = 0
   let exhausted = false
@@ -79,7 +76,7 @@ export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutc
       const row = await nextRow()
       if (row === undefined) return
       if (stopped()) {
-        if (reportSkipped) finish(notRunRow(row.index, 'skipped', skipText(endedEarly)))
+        finish(notRunRow(row.index, 'skipped', skipText(endedEarly)))
         return
       }
       if (row.problem !== undefined) {
@@ -98,7 +95,7 @@ export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutc
 
   await Promise.all(Array.from({ length: concurrency }, () => worker()))
   // Rows never started once the batch ended early.
-  if (endedEarly !== undefined && reportSkipped) {
+  if (endedEarly !== undefined) {
     for (;;) {
       const row = await nextRow()
       if (row === undefined) break

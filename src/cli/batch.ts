@@ -102,7 +102,6 @@ export async function batchCommand(options: BatchOptions, io: RunIo, stderrIsTty
       rows,
       concurrency: options.concurrency,
       signal: controller.signal,
-      reportSkipped: true,
       runRow: (row) =>
         runRow(options.run, loaded, row.index, columnInputs(row.values), io, {
           tape,

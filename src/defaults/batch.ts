@@ -8,8 +8,6 @@ export const BATCH_CONCURRENCY = 4
 export const BATCH_CONCURRENCY_RANGE: NumberRange = { min: 1, max: 32, step: 1 }
 /** Rows the data reader hands over at a time (worker to page): bounds the rows held in memory, rows. */
 export const BATCH_ROWS_PER_PAGE = 256
-/** Bytes the reader decodes and parses per step of a data file; 1 KiB..16 MiB, bytes. */
-export const BATCH_READ_CHUNK_BYTES = 1024 * 1024
 /** Row runs kept in IndexedDB for the latest batch of a flow (to open a row's run); 0..100,000 records. */
 export const BATCH_RUN_RECORDS_MAX = 10_000
 /** Row records written to IndexedDB together (one transaction); 1..1,000 records. */

@@ -6,7 +6,7 @@
  * record is written in bulk to `batchRuns` (bounded), where "open" finds it.
  */
 import { BATCH_CONCURRENCY_RANGE, BATCH_PROGRESS_INTERVAL_MS, BATCH_RUN_RECORDS_MAX } from '../../defaults.ts'
-import { toFlowError, type FlowDocument, type NodeRegistry } from '../../engine/run.ts'
+import { keyedRecord, toFlowError, type FlowDocument, type NodeRegistry } from '../../engine/run.ts'
 import { autoMap, rowInputs } from '../../batch/mapping.ts'
 import { runBatchPool } from '../../batch/pool.ts'
 import {
@@ -29,6 +29,7 @@ import { EMPTY_ESTIMATE, type BatchProgress, type BatchStore } from '../../store
 import type { BatchService, RunService } from '../../ui/services.ts'
 import { RunResources, type KeyAccess, type RunHost } from '../runs/RunResources.ts'
 import { runRefusal, type Translate } from '../runs/runRefusal.ts'
+import { defaultRunId } from '../runs/runService.ts'
 import type { DataClient } from './dataClient.ts'
 import { RecordWriter } from './recordWriter.ts'
 import { runOneRow, type RowRunSetup } from './rowRunner.ts'
@@ -55,10 +56,6 @@ export interface BatchServiceDeps {
   newRunId?(): string
   /** Records kept per flow; BATCH_RUN_RECORDS_MAX by default. */
   recordsMax?: number
-}
-
-function defaultRunId(): string {
-  return `run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`
 }
 
 function clampConcurrency(value: number): number {
@@ -220,15 +217,7 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
     }
     const onResult = (result: RowResult, totals: BatchTotals): void => {
       s.results[result.row] = result
-      progress = {
-        done: totals.done,
-        failed: totals.failed,
-        total,
-        tokens: totals.tokens,
-        costUsd: totals.costUsd,
-        priced: totals.priced,
-        estimate: estimateLeft(totals, total, Date.now() - started),
-      }
+      progress = { ...totals, total, estimate: estimateLeft(totals, total, Date.now() - started) }
       announce()
     }
     try {
@@ -278,7 +267,7 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
     chooseFile,
     setMapping(inputKey, column) {
       store.setState((s) => {
-        const mapping = Object.assign(Object.create(null) as Record<string, string | null>, s.mapping)
+        const mapping = keyedRecord(s.mapping)
         mapping[inputKey] = column
         return { mapping }
       })

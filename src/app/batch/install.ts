@@ -10,24 +10,10 @@ import { batchStore } from '../../store/batchStore.ts'
 import { settingsStore } from '../../store/settingsStore.ts'
 import type { AppServices } from '../../ui/services.ts'
 import type { AppCore, Installed } from '../core/createApp.ts'
-import { loadStorage } from '../core/loadStorage.ts'
-import { browserRunHost, settingsKeyAccess } from '../runs/install.ts'
+import { browserDownload } from '../core/downloadService.ts'
+import { browserRunHost, settingsKeyAccess, storedFlowLoader } from '../runs/install.ts'
 import { createBatchService } from './batchService.ts'
 import { browserDataPort, DataClient } from './dataClient.ts'
-
-/** Saves `text` as a download (a temporary object URL and link). */
-function download(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.rel = 'noopener'
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 export function installBatch(core: AppCore, services: AppServices): Installed {
   let data: DataClient | undefined
@@ -45,11 +31,8 @@ export function installBatch(core: AppCore, services: AppServices): Installed {
     },
     data: () => (data ??= new DataClient(browserDataPort())),
     run: () => services.run,
-    loadFlow: async (id) => {
-      const [storage, db] = await Promise.all([loadStorage(), core.db()])
-      return (await storage.loadFlow(db, id))?.doc
-    },
-    download,
+    loadFlow: storedFlowLoader(core),
+    download: browserDownload,
     translate: (key, values) => i18next.t(key, values),
   })
   return {

@@ -11,6 +11,7 @@ import {
   type FlowDocument,
   type FlowLookup,
   type NodeRegistry,
+  type RunEvent,
 } from '../../engine/run.ts'
 import { RowResultCollector, type RowResult } from '../../batch/result.ts'
 import type { RunRecord } from '../../storage/rows.ts'
@@ -51,18 +52,14 @@ export async function runOneRow(
       inputs,
     }
     const scrubber = new EventScrubber(setup.secrets)
+    const pass = (event: RunEvent): void => {
+      recorder.push(event)
+      collector.push(event)
+    }
     try {
-      for await (const raw of runFlow(setup.doc, setup.registry, ctx)) {
-        for (const event of scrubber.push(raw)) {
-          recorder.push(event)
-          collector.push(event)
-        }
-      }
+      for await (const raw of runFlow(setup.doc, setup.registry, ctx)) scrubber.push(raw).forEach(pass)
     } finally {
-      for (const event of scrubber.end()) {
-        recorder.push(event)
-        collector.push(event)
-      }
+      scrubber.end().forEach(pass)
     }
   } catch (error) {
     thrown = toFlowError(error).message

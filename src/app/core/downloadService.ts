@@ -1,10 +1,10 @@
 /** Saving a text file to the person's downloads folder (browser only). */
 
-export type Downloader = (fileName: string, text: string) => void
+export type Downloader = (fileName: string, text: string, type?: string) => void
 
-/** Downloads `text` as `fileName` through a temporary object URL and link. */
-export const browserDownload: Downloader = (fileName, text) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+/** Downloads `text` as `fileName` (JSON unless `type` says otherwise) through a temporary object URL and link. */
+export const browserDownload: Downloader = (fileName, text, type = 'application/json') => {
+  const url = URL.createObjectURL(new Blob([text], { type }))
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

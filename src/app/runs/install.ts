@@ -3,7 +3,7 @@
  * window.fetch, the QuickJS Web Worker sandbox, the tokenizer in a Web Worker of its own), the
  * storage runs repository, and the passphrase prompt of the settings area for locked keys.
  */
-import type { KnowledgeSearch } from '../../engine/index.ts'
+import type { FlowDocument, KnowledgeSearch } from '../../engine/index.ts'
 import { engineRegistry } from '../../nodes/registry.ts'
 import { siteUrl } from '../../platform/siteUrl.ts'
 import { systemClock } from '../../platform/systemClock.ts'
@@ -51,6 +51,16 @@ export function settingsKeyAccess(core: Pick<AppCore, 'settings' | 'area'>): Key
       }
       return core.settings.keys.requestUnlock('unlockForRun')
     },
+  }
+}
+
+/** A stored flow by id (the flows a run calls), shared with the batch area. */
+export function storedFlowLoader(
+  core: Pick<AppCore, 'db'>,
+): (id: string) => Promise<FlowDocument | undefined> {
+  return async (id) => {
+    const [storage, db] = await Promise.all([loadStorage(), core.db()])
+    return (await storage.loadFlow(db, id))?.doc
   }
 }
 
@@ -106,10 +116,7 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
     repository: withBatchRuns(dexieRunsRepository(core.db), core),
     host: { ...browserRunHost(), knowledge: lazyKnowledge(core) },
     keys: settingsKeyAccess(core),
-    loadFlow: async (id) => {
-      const [storage, db] = await Promise.all([loadStorage(), core.db()])
-      return (await storage.loadFlow(db, id))?.doc
-    },
+    loadFlow: storedFlowLoader(core),
     forks: forkHost(core, services),
   })
   return {

@@ -82,7 +82,8 @@ export interface AppRunService extends RunService {
 
 const i18nTranslate: Translate = (key, values) => i18next.t(key, { ns: 'run', ...values })
 
-function defaultRunId(): string {
+/** A new run's id (the batch service's row runs use it too). */
+export function defaultRunId(): string {
   return `run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`
 }
 

@@ -5,11 +5,10 @@
  * of its latest batch only (a new batch clears the last one), at most BATCH_RUN_RECORDS_MAX rows,
  * written in bulk (one transaction per BATCH_RECORD_WRITE_ROWS rows, not one per row).
  */
-import { scrubSecrets } from '../../engine/index.ts'
 import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
 import type { RunRecord } from '../rows.ts'
-import { compactEvents, runRecordSchema } from './runs.ts'
+import { storableRun, validRunRecord } from './runs.ts'
 
 /** A row's run record with the row it ran (from 0). */
 export type BatchRunRow = RunRecord & { row: number }
@@ -28,7 +27,7 @@ export function saveBatchRuns(
   rows: readonly BatchRunRow[],
   options: { scrub?: readonly string[]; replace?: readonly string[] } = {},
 ): Promise<void> {
-  const clean = rows.map((r) => scrubSecrets({ ...r, events: compactEvents(r.events) }, options.scrub ?? []))
+  const clean = rows.map((r) => storableRun(r, options.scrub))
   return guard('saving batch runs', () =>
     db.transaction('rw', db.batchRuns, async () => {
       if (options.replace && options.replace.length > 0) await db.batchRuns.bulkDelete([...options.replace])
@@ -37,15 +36,7 @@ export function saveBatchRuns(
   )
 }
 
-/** How many row runs `flowId` keeps. */
-export function countBatchRuns(db: WardflowDb, flowId: string): Promise<number> {
-  return guard('counting batch runs', () => db.batchRuns.where('flowId').equals(flowId).count())
-}
-
 /** One row run as a run record (validated like Run history's), or undefined. */
 export async function getBatchRun(db: WardflowDb, id: string): Promise<RunRecord | undefined> {
-  const row = await guard('loading a batch run', () => db.batchRuns.get(id))
-  if (row === undefined) return undefined
-  const parsed = runRecordSchema.safeParse(row)
-  return parsed.success ? parsed.data : undefined
+  return validRunRecord(await guard('loading a batch run', () => db.batchRuns.get(id)))
 }

@@ -102,6 +102,11 @@ export function compactEvents(events: readonly unknown[]): unknown[] {
 /** Scrubbing lives with the run events it applies to; storage scrubs a record once more. */
 export { scrubSecrets }
 
+/** A run record as storage keeps it: consecutive chunks merged, secrets scrubbed once more. */
+export function storableRun<T extends RunRecord>(run: T, scrub: readonly string[] = []): T {
+  return scrubSecrets({ ...run, events: compactEvents(run.events) }, scrub)
+}
+
 /**
  * Saves a finished run and drops the oldest runs of its flow beyond the limit, in one
  * transaction: if the save fails, nothing is dropped. Returns how many old runs went.
@@ -112,7 +117,7 @@ export async function saveRun(
   options: SaveRunOptions = {},
 ): Promise<{ removed: number }> {
   const keep = options.keep ?? (await readRunHistoryLimit(db))
-  const record = scrubSecrets({ ...run, events: compactEvents(run.events) }, options.scrub ?? [])
+  const record = storableRun(run, options.scrub)
   return guard('saving the run', () =>
     db.transaction('rw', db.runs, async () => {
       await db.runs.put(record)
@@ -128,7 +133,8 @@ export async function saveRun(
   )
 }
 
-function valid(row: unknown): RunRecord | undefined {
+/** A stored row as a run record, or undefined when it does not pass the schema. */
+export function validRunRecord(row: unknown): RunRecord | undefined {
   const parsed = runRecordSchema.safeParse(row)
   return parsed.success ? parsed.data : undefined
 }
@@ -141,12 +147,12 @@ export function listRuns(db: WardflowDb, flowId: string): Promise<RunRecord[]> {
       .between([flowId, Dexie.minKey], [flowId, Dexie.maxKey])
       .reverse()
       .toArray()
-    return rows.flatMap((row) => valid(row) ?? [])
+    return rows.flatMap((row) => validRunRecord(row) ?? [])
   })
 }
 
 export async function getRun(db: WardflowDb, id: string): Promise<RunRecord | undefined> {
-  return valid(await guard('loading a run', () => db.runs.get(id)))
+  return validRunRecord(await guard('loading a run', () => db.runs.get(id)))
 }
 
 /** Deletes the runs of one flow, or every run when `flowId` is omitted. Returns how many. */

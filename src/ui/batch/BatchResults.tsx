@@ -65,6 +65,7 @@ export function BatchResults() {
             const index = listed[item.index] as number
             const result = state.results[index]
             const status = rowState(state, index)
+            const outputs = outputsText(result)
             return (
               <div
                 key={index}
@@ -86,8 +87,8 @@ export function BatchResults() {
                 <span role="cell" className={`wf-batch__status wf-batch__status--${status}`}>
                   {t(`status.${status}`)}
                 </span>
-                <span role="cell" className="wf-batch__clip" title={outputsText(result)}>
-                  {outputsText(result)}
+                <span role="cell" className="wf-batch__clip" title={outputs}>
+                  {outputs}
                 </span>
                 <span role="cell">{result ? formatNumber(result.usage.total, lang) : ''}</span>
                 <span role="cell">{costText(result, lang)}</span>
