@@ -78,7 +78,7 @@ export class WardflowDb extends Dexie {
     if (upTo < 5) return
 
     // v5: the row runs of a flow's latest batch, apart from Run history (bounded); new table only.
-    this.version(5).stores({ batchRuns: 'id, flowId, [flowId+row]' })
+    this.version(5).stores({ batchRuns: 'id, flowId' })
   }
 }
 
