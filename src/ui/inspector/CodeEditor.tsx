@@ -10,6 +10,7 @@ import '../../monacoSetup.ts'
 import { useResolvedTheme } from '../theme/useTheme.ts'
 import type { CodeEditorProps } from './codeEditorProps.ts'
 import { EditorEchoes } from './editorEchoes.ts'
+import { attachRefCompletion } from './refCompletion.ts'
 import { armTabExitOnEscape } from './tabExit.ts'
 
 const LINE_HEIGHT_PX = 18
@@ -38,14 +39,17 @@ export default function CodeEditor({
   minLines = 8,
   id,
   readOnly = false,
+  refs,
 }: CodeEditorProps) {
   const { t } = useTranslation()
   const theme = useResolvedTheme()
   const editorRef = useRef<MonacoEditor | null>(null)
   const echoes = useRef(new EditorEchoes())
   const applying = useRef(false)
-  const latest = useRef({ value, onChange })
-  latest.current = { value, onChange }
+  const latest = useRef({ value, onChange, refs })
+  latest.current = { value, onChange, refs }
+  const detachRefs = useRef<(() => void) | null>(null)
+  useEffect(() => () => detachRefs.current?.(), [])
 
   useEffect(() => {
     const editor = editorRef.current
@@ -60,6 +64,9 @@ export default function CodeEditor({
       Tab: KeyCode.Tab,
       modifiers: [KeyCode.Shift, KeyCode.Ctrl, KeyCode.Alt, KeyCode.Meta],
     })
+    if (latest.current.refs !== undefined) {
+      detachRefs.current = attachRefCompletion(monaco, editor, language, () => latest.current.refs ?? [])
+    }
     // The field may have changed while Monaco loaded.
     replaceText(editor, latest.current.value, applying)
     editor.onDidChangeModelContent(() => {

@@ -1,3 +1,5 @@
+import type { UpstreamGroup } from './fields/upstreamFields.ts'
+
 export interface CodeEditorProps {
   id?: string
   value: string
@@ -9,4 +11,6 @@ export interface CodeEditorProps {
   minLines?: number
   /** Shown, selectable and copyable, but not editable (a past run is open). */
   readOnly?: boolean
+  /** A template field's upstream references: typing `{{` offers them (refCompletion.ts). */
+  refs?: readonly UpstreamGroup[]
 }

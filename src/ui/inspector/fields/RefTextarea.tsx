@@ -5,11 +5,11 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INSPECTOR_REF_SUGGESTIONS } from '../../../defaults.ts'
-import { matchingRefs, openReference } from './upstreamFields.ts'
-import { useUpstreamRefs } from './useUpstreamRefs.ts'
+import { matchingRefs, openReference, type UpstreamGroup } from './upstreamFields.ts'
 
 export interface RefTextareaProps {
-  nodeId: string
+  /** The upstream references (useUpstreamRefs), computed by the field that holds both editors. */
+  groups: readonly UpstreamGroup[]
   id: string
   value: string
   rows: number
@@ -18,9 +18,8 @@ export interface RefTextareaProps {
   onChange(text: string): void
 }
 
-export function RefTextarea({ nodeId, id, value, rows, describedBy, invalid, onChange }: RefTextareaProps) {
+export function RefTextarea({ groups, id, value, rows, describedBy, invalid, onChange }: RefTextareaProps) {
   const { t } = useTranslation()
-  const groups = useUpstreamRefs(nodeId)
   const area = useRef<HTMLTextAreaElement>(null)
   const [caret, setCaret] = useState<number | null>(null)
   const [active, setActive] = useState(0)

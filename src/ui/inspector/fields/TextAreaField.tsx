@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { INSPECTOR_EDITOR_MIN_LINES } from '../../../defaults.ts'
 import { LazyCodeEditor } from '../LazyCodeEditor.tsx'
 import { RefTextarea } from './RefTextarea.tsx'
+import { useUpstreamRefs } from './useUpstreamRefs.ts'
 import type { FieldProps } from './types.ts'
 
 function lineCount(text: string): number {
@@ -28,6 +29,7 @@ export function TextAreaField({
   const { t } = useTranslation()
   const text = typeof value === 'string' ? value : ''
   const [editor, setEditor] = useState(() => lineCount(text) > INSPECTOR_EDITOR_MIN_LINES)
+  const refs = useUpstreamRefs(nodeId)
   const rows = Math.min(Math.max(lineCount(text), 3), INSPECTOR_EDITOR_MIN_LINES)
   return (
     <div className="wf-textarea-field">
@@ -40,10 +42,11 @@ export function TextAreaField({
           ariaLabel={label}
           describedBy={describedBy}
           minLines={INSPECTOR_EDITOR_MIN_LINES}
+          refs={refs}
         />
       ) : (
         <RefTextarea
-          nodeId={nodeId}
+          groups={refs}
           id={inputId}
           value={text}
           rows={rows}

@@ -124,3 +124,31 @@ export function matchingRefs(groups: readonly UpstreamGroup[], typed: string, li
   const contains = all.filter((ref) => !inner(ref).startsWith(needle) && inner(ref).includes(needle))
   return [...prefix, ...contains].slice(0, limit)
 }
+
+export interface LineCompletion {
+  /** 0-based offsets in the line: the `{{` the reference starts at, and where the replace ends. */
+  start: number
+  end: number
+  /** What the person has typed from the `{{` up to the caret, as written. */
+  typed: string
+  refs: string[]
+}
+
+/**
+ * The references to offer at a caret in one line of an editor (Monaco asks per line; a
+ * reference never spans lines). The replace covers a `}}` right after the caret, so picking a
+ * reference inside `{{…}}` written earlier does not leave a second pair of braces.
+ */
+export function lineCompletion(
+  groups: readonly UpstreamGroup[],
+  line: string,
+  caret: number,
+  limit: number,
+): LineCompletion | undefined {
+  const open = openReference(line, caret)
+  if (!open) return undefined
+  const refs = matchingRefs(groups, open.typed, limit)
+  if (refs.length === 0) return undefined
+  const end = line.startsWith('}}', caret) ? caret + 2 : caret
+  return { start: open.start, end, typed: line.slice(open.start, caret), refs }
+}
