@@ -4,6 +4,8 @@
  * and run (the pin is used, and it survives a reload); reload in the middle of a run and find the
  * run in History as interrupted, with what finished, and continue it from a node.
  */
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures.ts'
 import { mockBaseUrl, MOCK_PORTS, MockModel, words } from './support/mockModel.ts'
 
@@ -146,4 +148,79 @@ test('reload mid-run: History holds the run as interrupted with what finished, a
   await expect(run.historyItems).toHaveCount(2)
   await expect(run.historyItems.first()).toHaveAttribute('data-status', 'success')
   await expect(run.historyItems.nth(1)).toHaveAttribute('data-status', 'interrupted')
+})
+
+interface OtlpAttr {
+  key: string
+  value: Record<string, unknown>
+}
+interface OtlpSpan {
+  spanId: string
+  parentSpanId?: string
+  name: string
+  attributes: OtlpAttr[]
+}
+
+/** The spans of a downloaded OTLP JSON trace file. */
+async function downloadedSpans(
+  app: { page: Page },
+  content: boolean,
+): Promise<{ text: string; spans: OtlpSpan[] }> {
+  const box = app.page.getByRole('checkbox', { name: 'include prompts and replies' })
+  if (content) await box.check()
+  else await box.uncheck()
+  const [download] = await Promise.all([
+    app.page.waitForEvent('download'),
+    app.page.getByTestId('run-trace-download').click(),
+  ])
+  expect(download.suggestedFilename()).toMatch(/^wardflow-trace-.+\.json$/)
+  const text = await readFile(await download.path(), 'utf8')
+  const parsed = JSON.parse(text) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] }
+  const spans = parsed.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans))
+  return { text, spans }
+}
+
+const attr = (span: OtlpSpan, key: string) => span.attributes.find((a) => a.key === key)?.value
+
+test('download a past run trace: run, node and model-call spans; prompts only when ticked', async ({
+  app,
+}) => {
+  test.slow()
+  const { templates, run, canvas, inspector } = app
+  const marker = 'Answer as a lighthouse keeper would.'
+  await templates.open()
+  await templates.openTemplate('llm-chain')
+  await canvas.select('polish_prompt')
+  await inspector.shows('polish_prompt')
+  await inspector.typeInto(inspector.field('Template'), marker)
+  await app.saved()
+  await run.start()
+  await run.finished(45_000)
+  await run.expectStatus('result', 'success')
+  await run.openPastRun()
+
+  const bare = await downloadedSpans(app, false)
+  const roots = bare.spans.filter((s) => s.parentSpanId === undefined || s.parentSpanId === '')
+  expect(roots, 'one run span').toHaveLength(1)
+  const root = roots[0]!
+  const nodes = bare.spans.filter((s) => s.parentSpanId === root.spanId && attr(s, 'wardflow.node.type'))
+  expect(nodes.map((s) => attr(s, 'wardflow.node.id')?.stringValue)).toEqual(
+    expect.arrayContaining([...UPSTREAM, ...DOWNSTREAM]),
+  )
+  const nodeIds = new Set(nodes.map((s) => s.spanId))
+  const calls = bare.spans.filter(
+    (s) =>
+      s.attributes.some((a) => a.key.startsWith('gen_ai.request.')) ||
+      attr(s, 'gen_ai.operation.name')?.stringValue === 'chat',
+  )
+  expect(calls.length, 'a model-call span per LLM node').toBeGreaterThanOrEqual(3)
+  for (const call of calls) expect(nodeIds.has(call.parentSpanId ?? '')).toBe(true)
+  expect(bare.text, 'no prompt text without the box').not.toContain(marker)
+  expect(calls.some((c) => attr(c, 'gen_ai.input.messages'))).toBe(false)
+
+  const full = await downloadedSpans(app, true)
+  expect(full.text, 'the prompt with the box ticked').toContain(marker)
+  expect(
+    full.spans.some((s) => String(attr(s, 'gen_ai.input.messages')?.stringValue ?? '').includes(marker)),
+  ).toBe(true)
 })

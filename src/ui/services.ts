@@ -52,6 +52,11 @@ export interface RunService {
   fork?(runId: string): Promise<void>
   /** What differs from a saved run's flow to the live flow; null when the record kept no copy. */
   pastRunDiff?(runId: string): Promise<PastRunDiff | null>
+  /**
+   * Downloads a saved run's trace as OTLP JSON (flow-control.md "Traces"). Prompts, replies and
+   * tool data only with `content`; keys and secret header values never.
+   */
+  downloadTrace?(runId: string, content: boolean): Promise<void>
 }
 
 /** A node as a difference names it. */

@@ -39,6 +39,7 @@ import { IncrementalRecord } from './incrementalRecord.ts'
 import type { FromHereRequest } from './reuseOptions.ts'
 import { createForkActions, type ForkHost } from './forkService.ts'
 import { flowSnapshotOf } from './runFork.ts'
+import { browserDownload, type Downloader } from '../core/downloadService.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
@@ -65,6 +66,8 @@ export interface RunServiceDeps {
   loadFlow?(id: string): Promise<FlowDocument | undefined>
   /** Making the new flow of a fork (forkService.ts); absent: past runs cannot be forked. */
   forks?: ForkHost
+  /** Saving a trace file; the browser's download by default. */
+  download?: Downloader
 }
 
 /** RunService plus the run history and lifecycle the app composition uses. */
@@ -309,6 +312,21 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     showLive: () => runs().actions.showLive(),
     ...(deps.forks ? { fork: forks.fork } : {}),
     pastRunDiff: forks.diff,
+    async downloadTrace(runId: string, content: boolean): Promise<void> {
+      try {
+        const record = await deps.repository.get(runId)
+        if (!record) return
+        // The builder loads on the first download: page start never carries it.
+        const { traceFileName, traceFileOf } = await import('./traceFile.ts')
+        const liveTypes: Record<string, string> = {}
+        for (const node of deps.flows.getState().nodes) liveTypes[node.id] = node.type
+        const text = traceFileOf(record, { content, secrets: secretsOf(deps.settings()), liveTypes })
+        ;(deps.download ?? browserDownload)(traceFileName(record), text)
+      } catch (error) {
+        const e = toFlowError(error, 'STORAGE_FAILED')
+        showError({ code: e.code, message: e.message, details: e.details })
+      }
+    },
     refreshHistory,
     dispose() {
       controller?.abort()

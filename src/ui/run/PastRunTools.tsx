@@ -71,6 +71,37 @@ function DiffList({ diff }: { diff: PastRunDiff }) {
   )
 }
 
+/** The run's trace as OTLP JSON; prompts and replies only when the person ticks the box. */
+function TraceDownload({ runId }: { runId: string }) {
+  const { t } = useTranslation(DEBUG_NAMESPACE)
+  const run = useServices().run
+  const [content, setContent] = useState(false)
+  const [busy, setBusy] = useState(false)
+  if (!run?.downloadTrace) return null
+  return (
+    <span className="wf-debug-trace">
+      <button
+        type="button"
+        className="wf-btn wf-btn--sm wf-btn--default"
+        data-testid="run-trace-download"
+        title={t('trace.help')}
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => {
+          setBusy(true)
+          void run.downloadTrace?.(runId, content).finally(() => setBusy(false))
+        }}
+      >
+        {t('trace.button')}
+      </button>
+      <label className="wf-debug-trace__content">
+        <input type="checkbox" checked={content} onChange={(e) => setContent(e.currentTarget.checked)} />{' '}
+        {t('trace.content')}
+      </label>
+    </span>
+  )
+}
+
 export function PastRunTools({ runId }: { runId: string }) {
   const ready = useCatalogues(NAMESPACES, true)
   const { t } = useTranslation(DEBUG_NAMESPACE)
@@ -99,6 +130,7 @@ export function PastRunTools({ runId }: { runId: string }) {
           {t('fork.button')}
         </button>
       ) : null}
+      <TraceDownload runId={runId} />
       <details className="wf-debug-diff" data-testid="run-diff" data-count={count}>
         <summary>{t('diff.title', { count })}</summary>
         {loaded === undefined ? null : loaded.diff ? (
