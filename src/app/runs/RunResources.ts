@@ -193,6 +193,7 @@ export class RunResources {
       protection: { ...settings.runtimeProtection },
       baseUrl: this.host.baseUrl,
       approval: approvalStore.port,
+      approvalTimeoutMs: settings.runtimeProtection.approvalTimeoutMs,
       ...(this.host.knowledge === undefined ? {} : { knowledge: this.host.knowledge }),
     }
   }
