@@ -11,6 +11,8 @@ import {
   LOOP_TRIP_AT_RANGE,
   PROVIDER_CALL_DEADLINE_MS,
   PROVIDER_CALL_DEADLINE_RANGE_MS,
+  APPROVAL_TIMEOUT_MS,
+  APPROVAL_TIMEOUT_RANGE_MS,
   RUN_HISTORY_PER_FLOW,
   RUN_HISTORY_RANGE,
   SANDBOX_TIMEOUT_RANGE_MS,
@@ -66,6 +68,8 @@ export const runtimeProtectionSchema = z.object({
    * model call has it. Defaulted, so settings saved before it existed stay valid.
    */
   modelCallDeadlineMs: z._default(rangedNumber(PROVIDER_CALL_DEADLINE_RANGE_MS), PROVIDER_CALL_DEADLINE_MS),
+  /** How long an asked tool call waits for the person (APPROVAL_TIMEOUT_MS); defaulted for older settings. */
+  approvalTimeoutMs: z._default(rangedNumber(APPROVAL_TIMEOUT_RANGE_MS), APPROVAL_TIMEOUT_MS),
   // Added after settings were first stored: older settings and files take the default.
   templateMaxChars: z._default(rangedNumber(TEMPLATE_MAX_RESOLVED_RANGE_CHARS), TEMPLATE_MAX_RESOLVED_CHARS),
 })
@@ -123,7 +127,11 @@ export function withDemoProvider(settings: AppSettings): { settings: AppSettings
 
 /** The Runtime protection settings a fresh install starts with. */
 export function defaultRuntimeProtection(): AppSettings['runtimeProtection'] {
-  return { ...defaultProtection(), modelCallDeadlineMs: PROVIDER_CALL_DEADLINE_MS }
+  return {
+    ...defaultProtection(),
+    modelCallDeadlineMs: PROVIDER_CALL_DEADLINE_MS,
+    approvalTimeoutMs: APPROVAL_TIMEOUT_MS,
+  }
 }
 
 export function defaultSettings(): AppSettings {

@@ -4,6 +4,7 @@
  * the first run that runs code), the token estimator (made by the first run that calls a model;
  * its tokenizer loads with the first count), the clock, fetch and Stop.
  */
+import { approvalStore } from '../../store/approvalStore.ts'
 import { TOKEN_ESTIMATE_FALLBACK_CHARS_PER_TOKEN } from '../../defaults.ts'
 import {
   FlowError,
@@ -191,6 +192,8 @@ export class RunResources {
       signal,
       protection: { ...settings.runtimeProtection },
       baseUrl: this.host.baseUrl,
+      approval: approvalStore.port,
+      approvalTimeoutMs: settings.runtimeProtection.approvalTimeoutMs,
       ...(this.host.knowledge === undefined ? {} : { knowledge: this.host.knowledge }),
     }
   }

@@ -7,6 +7,7 @@ import { IterationConsole } from '../run/console/IterationConsole.tsx'
 import { LiveConsoleContent } from '../run/console/ConsoleContent.tsx'
 import { usePickedIteration } from '../run/useIterationPick.ts'
 import { useMarkFull } from '../run/console/useMarkFull.ts'
+import { ApprovalCards } from '../run/approval/ApprovalCard.tsx'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {
@@ -69,6 +70,7 @@ export const NodeConsole = memo(function NodeConsole({ nodeId, cut, kept, boxPx 
           ) : (
             <IterationConsole record={picked} />
           )}
+          <ApprovalCards nodeId={nodeId} />
         </div>
       </div>
     </div>

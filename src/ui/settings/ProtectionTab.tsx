@@ -10,6 +10,7 @@ import {
   AGENT_TOKEN_BUDGET_RANGE,
   LOOP_TRIP_AT_RANGE,
   PROVIDER_CALL_DEADLINE_RANGE_MS,
+  APPROVAL_TIMEOUT_RANGE_MS,
   SANDBOX_TIMEOUT_RANGE_MS,
   TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
   TOOL_TIMEOUT_RANGE_MS,
@@ -33,6 +34,7 @@ type NumberKey =
   | 'sandboxTimeoutMs'
   | 'toolTimeoutMs'
   | 'modelCallDeadlineMs'
+  | 'approvalTimeoutMs'
   | 'templateMaxChars'
 type FlagKey = 'loopDetectionEnabled' | 'progressAware' | 'cycleDetection' | 'textLoopDetection'
 
@@ -46,6 +48,7 @@ const NUMBER_FIELDS: ReadonlyArray<{ key: NumberKey; range: NumberRange; scale: 
   { key: 'sandboxTimeoutMs', range: SANDBOX_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'toolTimeoutMs', range: TOOL_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'modelCallDeadlineMs', range: PROVIDER_CALL_DEADLINE_RANGE_MS, scale: MS_PER_S, unit: 's' },
+  { key: 'approvalTimeoutMs', range: APPROVAL_TIMEOUT_RANGE_MS, scale: MS_PER_S, unit: 's' },
   { key: 'templateMaxChars', range: TEMPLATE_MAX_RESOLVED_RANGE_CHARS, scale: 1, unit: '' },
 ]
 const FLAGS: readonly FlagKey[] = [

@@ -79,6 +79,7 @@ describe('runtime protection form', () => {
     set('Sandbox timeout', '60')
     set('Tool timeout', '300')
     set('Model call deadline', '86400')
+    set('Tool approval timeout', '10')
     set('Largest filled-in field (characters)', '50000000')
     fireEvent.click(screen.getByRole('switch', { name: 'Cycle detection' }))
     fireEvent.click(screen.getByRole('switch', { name: 'Repetitive text guard' }))
@@ -95,6 +96,7 @@ describe('runtime protection form', () => {
       sandboxTimeoutMs: 60000,
       toolTimeoutMs: 300000,
       modelCallDeadlineMs: 86_400_000,
+      approvalTimeoutMs: 10_000,
       templateMaxChars: 50_000_000,
     }
     expect(settingsStore.getState().settings.runtimeProtection).toEqual(expected)

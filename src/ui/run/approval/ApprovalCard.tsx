@@ -1,0 +1,71 @@
+/**
+ * The `approval-request` card in a node's console: one pending tool call of that node, its
+ * arguments editable as JSON before approving. Everything the model sent is shown as text.
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useStore } from 'zustand'
+import { approvalStore, type PendingApproval } from '../../../store/approvalStore.ts'
+
+function Card({ pending }: { pending: PendingApproval }) {
+  const { t } = useTranslation('run')
+  const [argsText, setArgsText] = useState(pending.argsText)
+  const [always, setAlways] = useState(false)
+  const [problem, setProblem] = useState<string | undefined>()
+  const approve = (): void => {
+    const refused = approvalStore.answer(pending.callId, { decision: 'approved', argsText, always })
+    if (refused) setProblem(t(`approval.refused.${refused}`))
+  }
+  return (
+    <div className="wf-approval" data-testid="approval-request" role="group" aria-label={t('approval.title')}>
+      <div className="wf-approval__title">{t('approval.asks', { tool: pending.tool })}</div>
+      <label className="wf-approval__args">
+        {t('approval.arguments')}
+        <textarea
+          value={argsText}
+          spellCheck={false}
+          rows={4}
+          onChange={(event) => {
+            setArgsText(event.target.value)
+            setProblem(undefined)
+          }}
+        />
+      </label>
+      {problem ? (
+        <div className="wf-approval__problem" role="alert">
+          {problem}
+        </div>
+      ) : null}
+      <label className="wf-approval__always">
+        <input type="checkbox" checked={always} onChange={(event) => setAlways(event.target.checked)} />
+        {t('approval.always')}
+      </label>
+      <div className="wf-approval__actions">
+        <button type="button" data-testid="approval-approve" onClick={approve}>
+          {t('approval.approve')}
+        </button>
+        <button
+          type="button"
+          data-testid="approval-reject"
+          onClick={() => approvalStore.answer(pending.callId, { decision: 'rejected' })}
+        >
+          {t('approval.reject')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The pending calls of node `nodeId`, oldest first. */
+export function ApprovalCards({ nodeId }: { nodeId: string }) {
+  const pending = useStore(approvalStore.store, (state) => state.pending)
+  const mine = pending.filter((p) => p.nodeId === nodeId)
+  if (mine.length === 0) return null
+  return (
+    <>
+      {mine.map((p) => (
+        <Card key={p.callId} pending={p} />
+      ))}
+    </>
+  )
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { createApprovalStore } from '../../src/store/approvalStore.ts'
+
+const request = { runId: 'r1', nodeId: 'agent', callId: 'c1', tool: 'lookup', args: { q: 'cats' } }
+
+describe('browser approval store', () => {
+  it('holds a pending request until the person approves it with edited arguments', async () => {
+    const approvals = createApprovalStore()
+    const answer = approvals.port.ask(request, new AbortController().signal)
+    const [pending] = approvals.store.getState().pending
+    expect(pending?.tool).toBe('lookup')
+    expect(pending?.argsText).toBe(JSON.stringify({ q: 'cats' }, null, 2))
+    expect(
+      approvals.answer('c1', { decision: 'approved', argsText: '{"q":"dogs"}', always: true }),
+    ).toBeUndefined()
+    await expect(answer).resolves.toEqual({
+      decision: 'approved',
+      by: 'user',
+      args: { q: 'dogs' },
+      always: true,
+    })
+    expect(approvals.store.getState().pending).toEqual([])
+  })
+
+  it('refuses invalid JSON and keeps the request pending', () => {
+    const approvals = createApprovalStore()
+    void approvals.port.ask(request, new AbortController().signal)
+    expect(approvals.answer('c1', { decision: 'approved', argsText: '{q:' })).toBe('invalidJson')
+    expect(approvals.store.getState().pending).toHaveLength(1)
+  })
+
+  it('rejects by user, and refuses unknown calls', async () => {
+    const approvals = createApprovalStore()
+    const answer = approvals.port.ask(request, new AbortController().signal)
+    expect(approvals.answer('nope', { decision: 'rejected' })).toBe('unknownCall')
+    approvals.answer('c1', { decision: 'rejected' })
+    await expect(answer).resolves.toEqual({ decision: 'rejected', by: 'user' })
+  })
+
+  it('withdraws the question when the engine ends the wait (timeout or Stop)', () => {
+    const approvals = createApprovalStore()
+    const ended = new AbortController()
+    void approvals.port.ask(request, ended.signal)
+    ended.abort()
+    expect(approvals.store.getState().pending).toEqual([])
+    expect(approvals.answer('c1', { decision: 'rejected' })).toBe('unknownCall')
+  })
+})
