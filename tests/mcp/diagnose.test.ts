@@ -4,7 +4,9 @@
  * own reason, and a healthy server lists its tools.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserMcp } from '../../src/app/runs/browserMcp.ts'
 import { checkMcpServer } from '../../src/mcp/diagnose.ts'
+import { defaultSettings } from '../../src/settings/schema.ts'
 import { corsFetch } from '../support/corsFetch.ts'
 import { startCorsProxy, type CorsProxy } from '../support/corsProxy.ts'
 import { startEverything, type RunningServer } from '../support/mcpServers.ts'
@@ -79,5 +81,50 @@ describe('checkMcpServer', () => {
     proxy.fault = 'none'
     expect(await check('http://127.0.0.1:9/mcp')).toEqual({ ok: false, reason: 'unreachable' })
     expect(await check('ftp://example.com/mcp')).toEqual({ ok: false, reason: 'badUrl' })
+  })
+})
+
+describe('browserMcp (the run port from settings)', () => {
+  it('calls a settings server through the page fetch and closes with the run', async () => {
+    proxy.fault = 'none'
+    const settings = defaultSettings()
+    settings.mcpServers.push({ id: 'everything', name: 'Everything', url: proxy.url, headers: [] })
+    const port = browserMcp({
+      settings: () => settings,
+      fetch: fetchFromPage,
+      unlock: async () => true,
+      isLocked: () => false,
+    })
+    expect(port.servers()).toEqual(['everything'])
+    const signal = new AbortController().signal
+    const tools = await port.listTools('everything', signal)
+    expect(tools.map((t) => t.name)).toContain('echo')
+    const reply = await port.callTool(
+      'everything',
+      'echo',
+      { message: 'hi there' },
+      { signal, timeoutMs: 5_000 },
+    )
+    expect(reply).toEqual({ text: 'Echo: hi there', isError: false })
+    await port.close()
+  })
+
+  it('fails with KEY_LOCKED when header values stay locked', async () => {
+    const settings = defaultSettings()
+    settings.mcpServers.push({
+      id: 's',
+      name: '',
+      url: proxy.url,
+      headers: [{ key: 'Authorization', value: '' }],
+    })
+    const port = browserMcp({
+      settings: () => settings,
+      fetch: fetchFromPage,
+      unlock: async () => false,
+      isLocked: () => true,
+    })
+    await expect(port.listTools('s', new AbortController().signal)).rejects.toMatchObject({
+      code: 'KEY_LOCKED',
+    })
   })
 })
