@@ -13,6 +13,16 @@ export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com'
  * nothing anywhere (demo) or its URL is not an http(s) URL. URL parsing normalises case, default
  * ports and IDN hosts, so `HTTPS://API.example.com:443/x` and `https://api.example.com` agree.
  */
+/** The origin of an http(s) URL, or undefined. */
+export function urlOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text.trim())
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function providerOrigin(provider: Pick<ProviderSettings, 'kind' | 'baseUrl'>): string | undefined {
   if (provider.kind === 'demo') return undefined
   const text =
@@ -59,6 +69,15 @@ export function movedProviders(before: AppSettings, after: AppSettings): MovedPr
       from: providerOrigin(old) ?? '',
       to: providerOrigin(next) ?? '',
     })
+  }
+  // MCP servers' header values are kept under `mcp:<id>` (storage/secrets.ts) and follow the same rule.
+  for (const next of after.mcpServers ?? []) {
+    const old = (before.mcpServers ?? []).find((m) => m.id === next.id)
+    if (old === undefined) continue
+    const from = urlOrigin(old.url)
+    const to = urlOrigin(next.url)
+    if (from !== undefined && from === to) continue
+    moved.push({ providerId: `mcp:${next.id}`, label: next.name || next.id, from: from ?? '', to: to ?? '' })
   }
   return moved
 }

@@ -52,6 +52,19 @@ export const providerSettingsSchema = z.object({
 })
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>
 
+/**
+ * An MCP server the Agent's `mcp` tools reach over Streamable HTTP (flow-control.md, "MCP tools
+ * and approval"). Every header value is a secret: storage keeps it with the API keys.
+ */
+export const mcpServerSettingsSchema = z.object({
+  /** The id Agent tools name (`{ "kind": "mcp", "server": "<id>" }`). */
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  name: z._default(z.string().check(z.maxLength(100)), ''),
+  url: z.string(),
+  headers: z._default(z.array(keyValueSchema), []),
+})
+export type McpServerSettings = z.infer<typeof mcpServerSettingsSchema>
+
 export const runtimeProtectionSchema = z.object({
   loopDetectionEnabled: z.boolean(),
   loopDetectionThreshold: rangedNumber(LOOP_TRIP_AT_RANGE),
@@ -87,6 +100,8 @@ export const appSettingsSchema = z.object({
   defaultProviderId: z.string(),
   providers: z.array(providerSettingsSchema),
   runtimeProtection: runtimeProtectionSchema,
+  // Added after settings were first stored: older settings and files have none.
+  mcpServers: z._default(z.array(mcpServerSettingsSchema), []),
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -143,5 +158,6 @@ export function defaultSettings(): AppSettings {
     defaultProviderId: DEMO_PROVIDER.id,
     providers: [{ ...DEMO_PROVIDER }],
     runtimeProtection: defaultRuntimeProtection(),
+    mcpServers: [],
   }
 }

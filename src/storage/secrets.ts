@@ -4,7 +4,7 @@
  * that settings rows, exports and logs never see them.
  */
 import { z } from '../zodMini.ts'
-import type { AppSettings, ProviderSettings } from '../settings/schema.ts'
+import type { AppSettings, McpServerSettings, ProviderSettings } from '../settings/schema.ts'
 import { isSecretHeaderName } from '../settings/secretHeaders.ts'
 
 export const providerSecretSchema = z.object({
@@ -43,6 +43,17 @@ export function isSecretQueryName(name: string): boolean {
   return SECRET_QUERY.test(name)
 }
 
+/**
+ * MCP servers keep their header values in the same table, under this prefix and the server's
+ * id: a provider id cannot hold ':' (providerSettingsSchema), so the two never meet.
+ */
+export const MCP_SECRET_PREFIX = 'mcp:'
+
+/** The secrets row id of an MCP server. */
+export function mcpSecretId(serverId: string): string {
+  return `${MCP_SECRET_PREFIX}${serverId}`
+}
+
 /** Removes every secret from `settings` and returns them separately. Pure. */
 export function splitSecrets(settings: AppSettings): { settings: AppSettings; secrets: Secrets } {
   const secrets: Secrets = []
@@ -63,7 +74,31 @@ export function splitSecrets(settings: AppSettings): { settings: AppSettings; se
       ),
     }
   })
-  return { settings: { ...settings, providers }, secrets }
+  // Every MCP header value is a secret, whatever its name (the server decides what it means).
+  const mcpServers = (settings.mcpServers ?? []).map((server): McpServerSettings => {
+    const filled = server.headers.filter((h) => h.value !== '')
+    if (filled.length > 0) {
+      secrets.push({ providerId: mcpSecretId(server.id), apiKey: '', headers: filled.map((h) => ({ ...h })) })
+    }
+    return { ...server, headers: server.headers.map((h) => ({ key: h.key, value: '' })) }
+  })
+  return { settings: { ...settings, providers, mcpServers }, secrets }
+}
+
+/** Fills a header list's empty values from `stored`, name by name (case-insensitive). */
+function fillHeaders(
+  headers: readonly { key: string; value: string }[],
+  stored: readonly { key: string; value: string }[],
+  secretOnly: boolean,
+): { key: string; value: string }[] {
+  const pending = [...stored]
+  return headers.map((h) => {
+    if ((secretOnly && !isSecretHeaderName(h.key)) || h.value !== '') return h
+    const index = pending.findIndex((s) => s.key.toLowerCase() === h.key.toLowerCase())
+    if (index < 0) return h
+    const [match] = pending.splice(index, 1)
+    return { key: h.key, value: match?.value ?? '' }
+  })
 }
 
 /**
@@ -74,17 +109,16 @@ export function mergeSecrets(settings: AppSettings, secrets: Secrets): AppSettin
   const providers = settings.providers.map((provider): ProviderSettings => {
     const secret = secrets.find((s) => s.providerId === provider.id)
     if (secret === undefined) return provider
-    const pending = [...secret.headers]
-    const headers = provider.headers.map((h) => {
-      if (!isSecretHeaderName(h.key) || h.value !== '') return h
-      const index = pending.findIndex((s) => s.key.toLowerCase() === h.key.toLowerCase())
-      if (index < 0) return h
-      const [match] = pending.splice(index, 1)
-      return { key: h.key, value: match?.value ?? '' }
-    })
+    const headers = fillHeaders(provider.headers, secret.headers, true)
     return { ...provider, apiKey: provider.apiKey !== '' ? provider.apiKey : secret.apiKey, headers }
   })
-  return { ...settings, providers }
+  const mcpServers = (settings.mcpServers ?? []).map((server): McpServerSettings => {
+    const secret = secrets.find((s) => s.providerId === mcpSecretId(server.id))
+    return secret === undefined
+      ? server
+      : { ...server, headers: fillHeaders(server.headers, secret.headers, false) }
+  })
+  return { ...settings, providers, mcpServers }
 }
 
 /** Every non-empty secret value, longest first, for scrubbing text that must not hold them. */

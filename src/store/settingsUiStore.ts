@@ -17,7 +17,15 @@ export interface ExportEntry {
 /** plain: keys stored readable; locked: encrypted and not unlocked; unlocked: encrypted, open for this session. */
 export type KeyState = 'plain' | 'locked' | 'unlocked'
 
-export const SETTINGS_TABS = ['providers', 'keys', 'protection', 'general', 'backup', 'danger'] as const
+export const SETTINGS_TABS = [
+  'providers',
+  'mcp',
+  'keys',
+  'protection',
+  'general',
+  'backup',
+  'danger',
+] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number]
 
 /** Why a passphrase is asked for; picks the dialog's title and text. */

@@ -22,6 +22,7 @@ import { createProviderResolver } from '../../providers/index.ts'
 import { createSchemaValidator } from '../../platform/schemaValidator.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import type { KeyAccess } from '../core/keyService.ts'
+import { browserMcp } from './browserMcp.ts'
 
 export type { KeyAccess }
 
@@ -160,6 +161,16 @@ export class RunResources {
     return find()?.apiKey ?? ''
   }
 
+  /** A run's MCP port over the settings' servers (the hub loads on the first tool list). */
+  private mcpPort() {
+    return browserMcp({
+      settings: this.settings,
+      fetch: this.host.fetch,
+      unlock: () => this.unlock(),
+      isLocked: () => this.keys?.isLocked() ?? false,
+    })
+  }
+
   dispose(): void {
     this.disposed = true
     this.runner?.dispose?.()
@@ -195,6 +206,7 @@ export class RunResources {
       approval: approvalStore.port,
       approvalTimeoutMs: settings.runtimeProtection.approvalTimeoutMs,
       ...(this.host.knowledge === undefined ? {} : { knowledge: this.host.knowledge }),
+      ...(settings.mcpServers.length === 0 ? {} : { mcp: this.mcpPort() }),
     }
   }
 }

@@ -233,6 +233,8 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
         for await (const raw of runFlow(doc, deps.registry, ctx, options)) scrubber.push(raw).forEach(pass)
       } finally {
         scrubber.end().forEach(pass)
+        // The run's MCP connections end with it (no-op when it opened none).
+        await ctx.mcp?.close().catch(() => undefined)
       }
     } catch (error) {
       const e = toFlowError(error)

@@ -133,6 +133,19 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
       const result = await testConnection(provider, deps.fetch, signal())
       return { ...result, message: scrub(result.message, provider) }
     },
+    async testMcpServer(server) {
+      // The check and the SDK load on the first test only.
+      const { checkMcpServer } = await import('../../mcp/diagnose.ts')
+      const headers = Object.fromEntries(
+        server.headers.filter((h) => h.key.trim() !== '').map((h) => [h.key.trim(), h.value]),
+      )
+      const result = await checkMcpServer({ url: server.url, headers, fetch: deps.fetch })
+      // A server's words may echo a header it was sent: never show its values.
+      const values = Object.values(headers).filter((v) => v !== '')
+      const clean = (text: string): string => values.reduce((out, v) => out.split(v).join('[secret]'), text)
+      if (result.ok) return result
+      return 'detail' in result ? { ...result, detail: clean(result.detail) } : result
+    },
     lockKeys: (passphrase) => keys.lock(passphrase),
     unlockKeys: (passphrase) => keys.unlock(passphrase),
     removeKeyLock: (passphrase) => keys.removeLock(passphrase),

@@ -20,7 +20,7 @@ import {
   type UnlockedSecrets,
 } from '../keyLock.ts'
 import { SETTINGS_ROW_ID } from '../rows.ts'
-import { isEmptySecrets, mergeSecrets, splitSecrets, type Secrets } from '../secrets.ts'
+import { isEmptySecrets, mcpSecretId, mergeSecrets, splitSecrets, type Secrets } from '../secrets.ts'
 import { repairSettings } from '../settingsValidate.ts'
 
 export interface LoadedSettings {
@@ -131,7 +131,10 @@ export async function saveSettings(
     }
     nextSecrets = undefined
   } else if (nextSecrets !== undefined) {
-    const providerIds = new Set(row.providers.map((p) => p.id))
+    const providerIds = new Set([
+      ...row.providers.map((p) => p.id),
+      ...row.mcpServers.map((m) => mcpSecretId(m.id)),
+    ])
     nextSecrets = nextSecrets.filter((s) => providerIds.has(s.providerId))
   }
   const write =

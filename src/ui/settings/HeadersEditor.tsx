@@ -12,15 +12,18 @@ export interface HeaderRow {
 export interface HeadersEditorProps {
   headers: readonly HeaderRow[]
   problem?: string
+  /** Every value is masked (an MCP server's: all its header values are secrets). */
+  allSecret?: boolean
+  testId?: string
   onChange(headers: HeaderRow[]): void
 }
 
-export function HeadersEditor({ headers, problem, onChange }: HeadersEditorProps) {
+export function HeadersEditor({ headers, problem, allSecret = false, testId, onChange }: HeadersEditorProps) {
   const { t } = useTranslation('settings')
   const set = (index: number, patch: Partial<HeaderRow>): void =>
     onChange(headers.map((h, i) => (i === index ? { ...h, ...patch } : h)))
   return (
-    <fieldset className="wf-settings-group" data-testid="provider-headers">
+    <fieldset className="wf-settings-group" data-testid={testId ?? 'provider-headers'}>
       <legend>{t('provider.headers')}</legend>
       {headers.length === 0 ? <p className="wf-settings-hint">{t('provider.noHeaders')}</p> : null}
       {headers.map((header, index) => {
@@ -40,7 +43,7 @@ export function HeadersEditor({ headers, problem, onChange }: HeadersEditorProps
               <span>{t('provider.headerValue', { n })}</span>
               <SecretInput
                 className="wf-input"
-                type={isSecretHeaderName(header.key) ? 'password' : 'text'}
+                type={allSecret || isSecretHeaderName(header.key) ? 'password' : 'text'}
                 value={header.value}
                 onValue={(value) => set(index, { value })}
               />

@@ -1,5 +1,5 @@
 /**
- * The settings screen: a modal dialog with tabs (providers, keys, runtime protection, general,
+ * The settings screen: a modal dialog with tabs (providers, MCP servers, keys, runtime protection, general,
  * backup, danger zone). Arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
 import { useId, useRef, type KeyboardEvent } from 'react'
@@ -10,6 +10,7 @@ import { BackupTab } from './BackupTab.tsx'
 import { DangerZone } from './DangerZone.tsx'
 import { GeneralTab } from './GeneralTab.tsx'
 import { KeysTab } from './KeysTab.tsx'
+import { McpServersTab } from './McpServersTab.tsx'
 import { ProtectionTab } from './ProtectionTab.tsx'
 import { ProvidersTab } from './ProvidersTab.tsx'
 import { SETTINGS_TABS, useSettingsUi, type SettingsTab } from '../../store/settingsUiStore.ts'
@@ -18,6 +19,8 @@ function TabPanel({ tab, api }: { tab: SettingsTab; api: SettingsPanelApi }) {
   switch (tab) {
     case 'providers':
       return <ProvidersTab api={api} />
+    case 'mcp':
+      return <McpServersTab api={api} />
     case 'keys':
       return <KeysTab api={api} />
     case 'protection':

@@ -4,7 +4,8 @@
  * whose `code` the screen turns into words (see errorText.ts).
  */
 import type { MovedProvider } from '../../settings/origin.ts'
-import type { AppSettings, ProviderSettings } from '../../settings/schema.ts'
+import type { McpCheck } from '../../mcp/diagnose.ts'
+import type { AppSettings, McpServerSettings, ProviderSettings } from '../../settings/schema.ts'
 import type { ExportEntry } from '../../store/settingsUiStore.ts'
 
 export interface ConnectionResult {
@@ -63,6 +64,8 @@ export interface SettingsPanelApi {
   /** Fetches the model list of a provider as drafted in the form (its key included). */
   listModels(provider: ProviderSettings): Promise<string[]>
   testConnection(provider: ProviderSettings): Promise<ConnectionResult>
+  /** Connects to an MCP server as drafted (its header values included) and lists its tools. */
+  testMcpServer(server: McpServerSettings): Promise<McpCheck>
 
   /** Encrypts the stored keys with a passphrase; this session stays unlocked. */
   lockKeys(passphrase: string): Promise<void>
