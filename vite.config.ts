@@ -45,6 +45,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./tests/setup.ts'],
     include: ['tests/**/*.test.{ts,tsx}'],
+    // Real servers, run by `npm run test:integration` (tests/integration/vitest.config.ts).
+    exclude: ['tests/integration/**', 'node_modules/**'],
     testTimeout: 20_000,
     // Through Vite's resolver, so d3 gets the d3-color stand-in as in the build (tests/build).
     server: { deps: { inline: [/\/d3-(interpolate|transition)\//] } },

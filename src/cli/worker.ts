@@ -7,6 +7,7 @@
  * back at once. Keys come from this worker's environment and flags only, never from a job.
  */
 import { createHash } from 'node:crypto'
+import { hostname } from 'node:os'
 import { Worker, WaitingError, type Job } from 'bullmq'
 import { Redis } from 'ioredis'
 import { WORKER_FLOWS_CACHED, WORKER_MAX_STALLED_COUNT } from '../defaults.ts'
@@ -62,19 +63,20 @@ export async function workerCommand(options: WorkerOptions, io: RunIo): Promise<
   const process1 = async (job: Job<JobData>, token?: string): Promise<string> => {
     const id = job.id as string
     const data = job.data
-    // Delivered again after its worker died having stored the result: nothing to run.
-    if (await store.has(id)) return 'stored before'
-    let loaded: LoadedWorkflow
-    try {
-      loaded = flows.get(data)
-    } catch (error) {
-      const reason = error instanceof BadInput ? error.message : String(error)
-      await store.storeOnce(id, data.batch, notRunRow(data.row, 'error', reason), data.resultTtlS)
-      return 'bad flow'
-    }
+    // Counted from the moment BullMQ hands the job over, so SIGTERM's count is what is active.
     const entry: Running = { controller: new AbortController(), handBack: false }
     running.set(id, entry)
     try {
+      // Delivered again after its worker died having stored the result: nothing to run.
+      if (await store.has(id)) return 'stored before'
+      let loaded: LoadedWorkflow
+      try {
+        loaded = flows.get(data)
+      } catch (error) {
+        const reason = error instanceof BadInput ? error.message : String(error)
+        await store.storeOnce(id, data.batch, notRunRow(data.row, 'error', reason), data.resultTtlS)
+        return 'bad flow'
+      }
       const result = await runRow(options.run, loaded, data.row, data.inputs, io, {
         tape,
         runId: id,
@@ -94,6 +96,8 @@ export async function workerCommand(options: WorkerOptions, io: RunIo): Promise<
 
   const worker = new Worker<JobData, string>(options.queue, process1, {
     connection,
+    // Stored on every job it takes (job.processedBy): which machine and process ran a run.
+    name: `${hostname()}:${process.pid}`,
     concurrency: options.concurrency,
     stalledInterval: options.stalledIntervalMs,
     lockDuration: options.lockDurationMs,
