@@ -1,0 +1,99 @@
+/**
+ * One cost ledger per run (docs/guard.md, "Whole-run budget and cost"): every model call is
+ * charged here (tokens, and USD when priced), checked against the run's limits before it is made
+ * (prediction) and after (the hint at RUN_BUDGET_HINT_RATIO, the trip past the limit). Pure.
+ */
+import { RUN_BUDGET_HINT_RATIO } from '../../defaults.ts'
+import { priceCall, type CallTokens, type PricingPort } from './pricing.ts'
+
+/** Whole-run limits; absent or 0 = none. */
+export interface RunLimits {
+  maxRunTokens?: number
+  maxRunCostUsd?: number
+}
+
+/** What the ledger spent so far: `costUsd` sums priced calls, null when none was priced. */
+export interface CostSnapshot {
+  calls: number
+  tokens: number
+  costUsd: number | null
+  unpricedCalls: number
+}
+
+export type BudgetCrossing = { level: 'hint' | 'trip'; unit: 'tokens' | 'usd'; total: number; budget: number }
+
+export class CostLedger {
+  private calls = 0
+  private tokens = 0
+  private cost = 0
+  private unpriced = 0
+  private hinted = false
+  tripped = false
+
+  constructor(
+    private readonly pricing: PricingPort | undefined,
+    readonly limits: RunLimits = {},
+    private readonly hintRatio = RUN_BUDGET_HINT_RATIO,
+  ) {}
+
+  /** The call's price in USD, or null when its model has no known price. */
+  priceOf(provider: string, model: string, tokens: CallTokens): number | null {
+    const price = this.pricing?.priceFor(provider, model) ?? null
+    return price ? priceCall(price, tokens) : null
+  }
+
+  /** Before a call: the crossing the call would cause (null: it may be made). */
+  predict(provider: string, model: string, tokens: CallTokens): BudgetCrossing | null {
+    const cost = this.priceOf(provider, model, tokens)
+    return this.over(this.tokens + tokens.prompt + tokens.completion, cost === null ? null : this.cost + cost)
+  }
+
+  /** Charges one call; returns its cost and the hint or trip it caused, if any. */
+  charge(
+    provider: string,
+    model: string,
+    tokens: CallTokens,
+  ): { costUsd: number | null; crossing?: BudgetCrossing } {
+    const costUsd = this.priceOf(provider, model, tokens)
+    this.calls++
+    this.tokens += tokens.prompt + tokens.completion
+    if (costUsd === null) this.unpriced++
+    else this.cost += costUsd
+    const trip = this.over(this.tokens, this.cost)
+    if (trip) {
+      this.tripped = true
+      return { costUsd, crossing: trip }
+    }
+    const hint = this.hinted ? null : this.near()
+    if (hint) this.hinted = true
+    return hint ? { costUsd, crossing: hint } : { costUsd }
+  }
+
+  snapshot(): CostSnapshot {
+    const priced = this.calls - this.unpriced
+    return {
+      calls: this.calls,
+      tokens: this.tokens,
+      costUsd: this.calls > 0 && priced === 0 ? null : this.cost,
+      unpricedCalls: this.unpriced,
+    }
+  }
+
+  private over(tokens: number, cost: number | null): BudgetCrossing | null {
+    const { maxRunTokens = 0, maxRunCostUsd = 0 } = this.limits
+    if (maxRunTokens > 0 && tokens > maxRunTokens)
+      return { level: 'trip', unit: 'tokens', total: tokens, budget: maxRunTokens }
+    if (maxRunCostUsd > 0 && cost !== null && cost > maxRunCostUsd)
+      return { level: 'trip', unit: 'usd', total: cost, budget: maxRunCostUsd }
+    return null
+  }
+
+  private near(): BudgetCrossing | null {
+    const { maxRunTokens = 0, maxRunCostUsd = 0 } = this.limits
+    if (maxRunTokens > 0 && this.tokens >= maxRunTokens * this.hintRatio)
+      return { level: 'hint', unit: 'tokens', total: this.tokens, budget: maxRunTokens }
+    if (maxRunCostUsd > 0 && this.cost >= maxRunCostUsd * this.hintRatio)
+      return { level: 'hint', unit: 'usd', total: this.cost, budget: maxRunCostUsd }
+    return null
+  }
+}
