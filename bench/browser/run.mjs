@@ -3,7 +3,7 @@
 // these 2-core machines are noisy. The baseline of the canvas figures is a bare React Flow page
 // drawing the same nodes with React Flow's default node (bare.tsx): the library's floor. App and
 // bare repetitions alternate so they share the noise; every figure is a median.
-// Options: --reps N (default 5), --only open,bigopen,drag,autosave,control,bundle,stream,sandbox,
+// Options: --reps N (default 5), --only open,bigopen,drag,autosave,control,bundle,stream,sandbox,knowledge,
 // --rebuild.
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
@@ -16,6 +16,7 @@ import { measureBundle } from './bundle.mjs'
 import { measureStream } from './stream.mjs'
 import { measureSandbox } from './sandbox.mjs'
 import { measureControlFlow } from './controlFlow.mjs'
+import { measureKnowledge } from './knowledge.mjs'
 
 const argv = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -23,7 +24,7 @@ const option = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback
 }
 const REPS = Number(option('--reps', '5'))
-const ONLY = option('--only', 'open,bigopen,drag,autosave,control,bundle,stream,sandbox').split(',')
+const ONLY = option('--only', 'open,bigopen,drag,autosave,control,bundle,stream,sandbox,knowledge').split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const NOTES = `
@@ -48,7 +49,10 @@ run's end, the first run in a fresh page included; CPU time from a Chrome trace 
 so the bench's own load yields to the browser (which keeps normal priority). sandbox =
 the app's worker runner (src/sandbox/worker-runner.ts) on a page of its own: cold = new runner ->
 first result, warm = the next calls; "in the app" = engine timestamps from the run record of a Code
-node run (cold from the run start; later runs also wait for the page's own work of the run).`
+node run (cold from the run start; later runs also wait for the page's own work of the run). knowledge = a 1 MB Markdown
+file dropped on a new base on the Knowledge screen (a fresh page each run): drop -> the painted frame
+saying it was added, chunked and indexed by the knowledge worker and stored; the task bound is on the
+main thread's CPU time (Chrome trace), the wall time (longtask) beside it.`
 
 const rows = []
 const fmt = (v, unit) => (v === null || Number.isNaN(v) ? '-' : `${v.toFixed(v < 10 ? 2 : 1)} ${unit}`)
@@ -193,6 +197,7 @@ async function main() {
     if (ONLY.includes('bundle')) for (const r of await measureBundle(browser, urls)) row(...r)
     if (ONLY.includes('stream')) for (const r of await measureStream(browser, urls, REPS)) row(...r)
     if (ONLY.includes('sandbox')) for (const r of await measureSandbox(browser, urls, REPS)) row(...r)
+    if (ONLY.includes('knowledge')) for (const r of await measureKnowledge(browser, urls, REPS)) row(...r)
   } finally {
     await browser.close()
     await app.close()

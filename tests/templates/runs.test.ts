@@ -230,3 +230,20 @@ describe('repeating-writer: the repetitive-text guard', () => {
     expect(outputOf(run.events, 'summary')).toEqual({ summary: response })
   })
 })
+
+describe('answer-from-docs: answers from its bundled help pages, offline', () => {
+  it('finds the returns page first for the refund question and cites it in the Output', async () => {
+    const run = await runTemplate(doc('answer-from-docs'), runner)
+    expect(errorsOf(run.events)).toEqual([])
+    const hits = outputOf(run.events, 'search')?.['results'] as Array<{ text: string; source: string }>
+    const bundled = ['shipping.md', 'returns.md', 'warranty.html', 'zh-faq.md']
+    expect(hits.length).toBeGreaterThan(0)
+    expect(hits[0]?.source).toBe('returns.md')
+    expect(hits[0]?.text).toContain('within 14 days')
+    for (const hit of hits) expect(bundled).toContain(hit.source)
+    const sources = String(outputOf(run.events, 'result')?.['sources'])
+    expect(sources).toMatch(/^\[1\] returns\.md \(score \d\.\d\d\)\n# Returns and refunds/)
+    // The documents come from the site's own files, nothing else is asked for.
+    for (const request of run.requests) expect(request).toMatch(new RegExp(`^GET ${SITE_BASE}data/`))
+  })
+})
