@@ -57,6 +57,25 @@ export interface RunService {
    * tool data only with `content`; keys and secret header values never.
    */
   downloadTrace?(runId: string, content: boolean): Promise<void>
+  /** A saved run's model calls of one node, as they were asked and answered (keys scrubbed). */
+  modelCalls?(runId: string, nodeId: string): Promise<ModelCallView[]>
+}
+
+/** One model call as the node details list it (the record's `modelCall` event, keys scrubbed). */
+export interface ModelCallView {
+  startedAt: number
+  /** When the call ended (ms since epoch). */
+  at: number
+  provider: string
+  model: string
+  responseModel?: string
+  usage?: { prompt: number; completion: number }
+  finishReason?: string
+  error?: string
+  /** What was sent: messages, tool names and parameters. */
+  request: { messages: unknown[]; tools?: string[]; temperature?: number; maxTokens?: number }
+  /** The raw reply: its text and tool calls. */
+  reply?: { text: string; toolCalls: unknown[] }
 }
 
 /** A node as a difference names it. */

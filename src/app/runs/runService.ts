@@ -8,8 +8,10 @@
 import {
   EventScrubber,
   runFlow,
+  scrubSecrets,
   toFlowError,
   type FlowDocument,
+  type ModelCallEvent,
   type NodeRegistry,
   type RunEvent,
 } from '../../engine/run.ts'
@@ -328,6 +330,15 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
         const e = toFlowError(error, 'STORAGE_FAILED')
         showError({ code: e.code, message: e.message, details: e.details })
       }
+    },
+    async modelCalls(runId: string, nodeId: string) {
+      const record = await deps.repository.get(runId)
+      if (!record) return []
+      const calls = (record.events as RunEvent[]).filter(
+        (e): e is ModelCallEvent => e.type === 'modelCall' && e.nodeId === nodeId && !e.path?.length,
+      )
+      // Records are scrubbed when saved; scrub again with today's keys (a key added since).
+      return scrubSecrets(calls, secretsOf(deps.settings()))
     },
     refreshHistory,
     dispose() {

@@ -9,6 +9,7 @@ import { formatDuration, formatNumber, formatTime, formatValue } from './format.
 import { LongText, OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 import { RunConsole } from './console/RunConsole.tsx'
 import { UsageFigure } from './UsageFigure.tsx'
+import { ModelCalls } from './ModelCalls.tsx'
 import { IterationBrowser } from './IterationBrowser.tsx'
 import { LoopIterations } from './LoopIterations.tsx'
 import { nodeCatalog } from '../../nodes/registry.ts'
@@ -102,6 +103,7 @@ export function NodeRunDetails({ nodeId }: { nodeId: string }) {
       {state.iterations && !container ? (
         <IterationBrowser iterations={state.iterations} notKept={state.iterationsNotKept} />
       ) : null}
+      <ModelCalls nodeId={nodeId} status={state.status} />
       {state.output ? (
         <details className="wf-run-details__section" open>
           <summary>{t('details.output')}</summary>
