@@ -34,7 +34,7 @@ export const areas: AppArea[] = [
     'settings',
     () => withText(SETTINGS_NAMESPACES, () => import('./settings/install.ts').then((m) => m.installSettings)),
     (load) => ({
-      settings: forwardingStandIn(load, 'settings', [], {
+      settings: forwardingStandIn(load, 'settings', ['checkMcpServer'], {
         open() {
           // Open at once: the dialog shows as soon as its code lands.
           settingsUiStore.getState().openSettings()

@@ -8,6 +8,7 @@
 import { createContext, useContext } from 'react'
 import type { AreaName } from '../store/areaStore.ts'
 import type { SettingsPanelApi } from './settings/api.ts'
+import type { McpCheck } from '../mcp/diagnose.ts'
 
 export interface FlowsService {
   /** Creates an empty flow, saves it and opens it. */
@@ -106,6 +107,11 @@ export interface ExportService {
 
 export interface SettingsService {
   open(): void
+  /**
+   * Connects to the saved MCP server `id` and lists its tools (the inspector's tool picker);
+   * undefined when there is no such server or the settings code failed to load.
+   */
+  checkMcpServer?(id: string): Promise<McpCheck | undefined>
 }
 
 export interface TemplatesService {

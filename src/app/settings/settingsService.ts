@@ -154,7 +154,13 @@ export function createSettingsService(deps: SettingsServiceDeps): AppSettingsSer
   }
 
   return {
-    settings: { open: () => ui.getState().openSettings() },
+    settings: {
+      open: () => ui.getState().openSettings(),
+      async checkMcpServer(id) {
+        const server = current().mcpServers.find((s) => s.id === id)
+        return server === undefined ? undefined : panel.testMcpServer(server)
+      },
+    },
     panel,
     keys,
     load: () => sync.load(),

@@ -7,11 +7,12 @@ import { IconButton } from '../../kit/Button.tsx'
 import { Icon } from '../../kit/icons.tsx'
 import { LazyCodeEditor } from '../LazyCodeEditor.tsx'
 import { JsonEditor } from './JsonField.tsx'
+import { McpToolFields } from './McpToolFields.tsx'
 import { PairsField } from './PairsField.tsx'
 
 export type Tool = Record<string, unknown>
 
-const KINDS = ['code', 'http', 'node'] as const
+const KINDS = ['code', 'http', 'node', 'mcp'] as const
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 export interface ToolCardProps {
@@ -68,7 +69,14 @@ export function ToolCard({
   const kind = str(tool['kind']) || 'code'
   const others = useOtherNodes(agentId)
   const set = (key: string, value: unknown): void => onChange({ ...tool, [key]: value }, key)
-  const title = name || t('inspector:tools.unnamed', { n: index + 1 })
+  const isMcp = kind === 'mcp'
+  const server = str(tool['server'])
+  // An mcp entry offers the server's tools under their own names: the card is named after it.
+  const title = isMcp
+    ? server === ''
+      ? t('inspector:tools.unnamed', { n: index + 1 })
+      : `mcp:${server}`
+    : name || t('inspector:tools.unnamed', { n: index + 1 })
 
   return (
     <div className="wf-tool" data-testid="tool-card" data-open={open || undefined}>
@@ -87,26 +95,30 @@ export function ToolCard({
       </div>
       {open ? (
         <div className="wf-tool__body">
-          <label className="wf-field__label" htmlFor={`${base}-name`}>
-            {t('inspector:tools.name')}
-          </label>
-          <input
-            id={`${base}-name`}
-            className="wf-input"
-            value={name}
-            spellCheck={false}
-            onChange={(e) => set('name', e.target.value)}
-          />
-          <label className="wf-field__label" htmlFor={`${base}-description`}>
-            {t('inspector:tools.description')}
-          </label>
-          <textarea
-            id={`${base}-description`}
-            className="wf-textarea"
-            rows={2}
-            value={str(tool['description'])}
-            onChange={(e) => set('description', e.target.value)}
-          />
+          {isMcp ? null : (
+            <>
+              <label className="wf-field__label" htmlFor={`${base}-name`}>
+                {t('inspector:tools.name')}
+              </label>
+              <input
+                id={`${base}-name`}
+                className="wf-input"
+                value={name}
+                spellCheck={false}
+                onChange={(e) => set('name', e.target.value)}
+              />
+              <label className="wf-field__label" htmlFor={`${base}-description`}>
+                {t('inspector:tools.description')}
+              </label>
+              <textarea
+                id={`${base}-description`}
+                className="wf-textarea"
+                rows={2}
+                value={str(tool['description'])}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            </>
+          )}
           <label className="wf-field__label" htmlFor={`${base}-kind`}>
             {t('inspector:tools.kindLabel')}
           </label>
@@ -122,19 +134,24 @@ export function ToolCard({
               </option>
             ))}
           </select>
-          <span className="wf-field__label" id={`${base}-params`}>
-            {t('inspector:tools.parameters')}
-          </span>
-          <JsonEditor
-            value={tool['parameters'] ?? { type: 'object', properties: {} }}
-            label={t('inspector:tools.parameters')}
-            minLines={6}
-            onChange={(v) => set('parameters', v)}
-            onRefuse={(message) =>
-              onRefuse?.(message === null ? null : t(message, { defaultValue: message }))
-            }
-            validate={validateParameters}
-          />
+          {isMcp ? <McpToolFields tool={tool} set={set} /> : null}
+          {isMcp ? null : (
+            <>
+              <span className="wf-field__label" id={`${base}-params`}>
+                {t('inspector:tools.parameters')}
+              </span>
+              <JsonEditor
+                value={tool['parameters'] ?? { type: 'object', properties: {} }}
+                label={t('inspector:tools.parameters')}
+                minLines={6}
+                onChange={(v) => set('parameters', v)}
+                onRefuse={(message) =>
+                  onRefuse?.(message === null ? null : t(message, { defaultValue: message }))
+                }
+                validate={validateParameters}
+              />
+            </>
+          )}
           {kind === 'code' ? (
             <>
               <span className="wf-field__label">{t('inspector:tools.code')}</span>
