@@ -13,6 +13,8 @@ export type Tool = Record<string, unknown>
 
 const KINDS = ['code', 'http', 'node'] as const
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+/** `never` is the default for these kinds, so choosing it removes the key (workflow-format.md). */
+const APPROVALS = ['never', 'ask'] as const
 
 export interface ToolCardProps {
   index: number
@@ -68,6 +70,10 @@ export function ToolCard({
   const kind = str(tool['kind']) || 'code'
   const others = useOtherNodes(agentId)
   const set = (key: string, value: unknown): void => onChange({ ...tool, [key]: value }, key)
+  const setApproval = (value: string): void => {
+    const { approval: _dropped, ...rest } = tool
+    onChange(value === 'ask' ? { ...rest, approval: 'ask' } : rest, 'approval')
+  }
   const title = name || t('inspector:tools.unnamed', { n: index + 1 })
 
   return (
@@ -119,6 +125,21 @@ export function ToolCard({
             {KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`inspector:tools.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+          <label className="wf-field__label" htmlFor={`${base}-approval`}>
+            {t('inspector:tools.approvalLabel')}
+          </label>
+          <select
+            id={`${base}-approval`}
+            className="wf-select"
+            value={tool['approval'] === 'ask' ? 'ask' : 'never'}
+            onChange={(e) => setApproval(e.target.value)}
+          >
+            {APPROVALS.map((a) => (
+              <option key={a} value={a}>
+                {t(`inspector:tools.approval.${a}`)}
               </option>
             ))}
           </select>
