@@ -156,4 +156,21 @@ describe('inspector', () => {
       properties: { q: { type: 'string' } },
     })
   })
+
+  it('marks an agent tool to ask for approval and back to never (the key is removed)', async () => {
+    const panel = await inspect(
+      paletteNode('agent_1', 'agent', { tools: [{ name: 'lookup', kind: 'code', code: 'return 1' }] }),
+    )
+    // A lone tool's card starts open.
+    const select = within(panel).getByLabelText('Approval')
+    expect(select).toHaveValue('never')
+    const tool = (): Record<string, unknown> | undefined =>
+      (config('agent_1')['tools'] as Array<Record<string, unknown>>)[0]
+    fireEvent.change(select, { target: { value: 'ask' } })
+    expect(tool()).toMatchObject({ name: 'lookup', approval: 'ask' })
+    expect(within(panel).getByLabelText('Approval')).toHaveValue('ask')
+    fireEvent.change(within(panel).getByLabelText('Approval'), { target: { value: 'never' } })
+    expect(tool()).not.toHaveProperty('approval')
+    expect(tool()).toMatchObject({ name: 'lookup', code: 'return 1' })
+  })
 })

@@ -7,7 +7,7 @@ import { IterationConsole } from '../run/console/IterationConsole.tsx'
 import { LiveConsoleContent } from '../run/console/ConsoleContent.tsx'
 import { usePickedIteration } from '../run/useIterationPick.ts'
 import { useMarkFull } from '../run/console/useMarkFull.ts'
-import { ApprovalCards } from '../run/approval/ApprovalCard.tsx'
+import { ApprovalCards } from '../run/approval/LazyApprovalCards.tsx'
 import { useNodeText } from './nodeText.ts'
 
 export interface NodeConsoleProps {

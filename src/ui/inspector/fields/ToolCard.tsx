@@ -14,6 +14,8 @@ export type Tool = Record<string, unknown>
 
 const KINDS = ['code', 'http', 'node', 'mcp'] as const
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+/** `never` is the default for these kinds, so choosing it removes the key (workflow-format.md). */
+const APPROVALS = ['never', 'ask'] as const
 
 export interface ToolCardProps {
   index: number
@@ -72,6 +74,10 @@ export function ToolCard({
   const isMcp = kind === 'mcp'
   const server = str(tool['server'])
   // An mcp entry offers the server's tools under their own names: the card is named after it.
+  const setApproval = (value: string): void => {
+    const { approval: _dropped, ...rest } = tool
+    onChange(value === 'ask' ? { ...rest, approval: 'ask' } : rest, 'approval')
+  }
   const title = isMcp
     ? server === ''
       ? t('inspector:tools.unnamed', { n: index + 1 })
@@ -131,6 +137,21 @@ export function ToolCard({
             {KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`inspector:tools.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+          <label className="wf-field__label" htmlFor={`${base}-approval`}>
+            {t('inspector:tools.approvalLabel')}
+          </label>
+          <select
+            id={`${base}-approval`}
+            className="wf-select"
+            value={tool['approval'] === 'ask' ? 'ask' : 'never'}
+            onChange={(e) => setApproval(e.target.value)}
+          >
+            {APPROVALS.map((a) => (
+              <option key={a} value={a}>
+                {t(`inspector:tools.approval.${a}`)}
               </option>
             ))}
           </select>

@@ -1,13 +1,13 @@
 /**
  * The `approval-request` card in a node's console: one pending tool call of that node, its
  * arguments editable as JSON before approving. Everything the model sent is shown as text.
+ * A lazy chunk: LazyApprovalCards.tsx loads it when a node first has a pending approval.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useStore } from 'zustand'
 import { approvalStore, type PendingApproval } from '../../../store/approvalStore.ts'
 
-function Card({ pending }: { pending: PendingApproval }) {
+export default function ApprovalCard({ pending }: { pending: PendingApproval }) {
   const { t } = useTranslation('run')
   const [argsText, setArgsText] = useState(pending.argsText)
   const [always, setAlways] = useState(false)
@@ -53,19 +53,5 @@ function Card({ pending }: { pending: PendingApproval }) {
         </button>
       </div>
     </div>
-  )
-}
-
-/** The pending calls of node `nodeId`, oldest first. */
-export function ApprovalCards({ nodeId }: { nodeId: string }) {
-  const pending = useStore(approvalStore.store, (state) => state.pending)
-  const mine = pending.filter((p) => p.nodeId === nodeId)
-  if (mine.length === 0) return null
-  return (
-    <>
-      {mine.map((p) => (
-        <Card key={p.callId} pending={p} />
-      ))}
-    </>
   )
 }
