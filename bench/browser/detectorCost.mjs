@@ -43,6 +43,8 @@ async function cpuOfRun(page, mock, tag) {
   const cpuMs = await stopCpuTrace(page, clicked, ended)
   const text = await page.getByTestId('node-console').first().textContent()
   if (!text?.includes(marker)) throw new Error('the last token is not in the node console')
+  // Progress on stderr: a run takes about 20 s, the whole figure minutes.
+  console.error(`  detector ${tag}: ${cpuMs.toFixed(0)} ms CPU, ${(ended - clicked).toFixed(0)} ms wall`)
   return { cpuMs, wallMs: ended - clicked }
 }
 
