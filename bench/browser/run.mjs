@@ -3,8 +3,8 @@
 // these 2-core machines are noisy. The baseline of the canvas figures is a bare React Flow page
 // drawing the same nodes with React Flow's default node (bare.tsx): the library's floor. App and
 // bare repetitions alternate so they share the noise; every figure is a median.
-// Options: --reps N (default 5), --only open,bigopen,drag,autosave,control,bundle,stream,sandbox,knowledge,
-// --rebuild.
+// Options: --reps N (default 5), --only open,bigopen,drag,autosave,control,bundle,stream,detector,
+// sandbox,knowledge, --rebuild.
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
 import { appBuild, bareBuild } from './build.mjs'
@@ -14,6 +14,7 @@ import { openApp, paneSize } from './pages.mjs'
 import { serveStatic } from './server.mjs'
 import { measureBundle } from './bundle.mjs'
 import { measureStream } from './stream.mjs'
+import { measureDetectorCost } from './detectorCost.mjs'
 import { measureSandbox } from './sandbox.mjs'
 import { measureControlFlow } from './controlFlow.mjs'
 import { measureKnowledge } from './knowledge.mjs'
@@ -24,7 +25,10 @@ const option = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback
 }
 const REPS = Number(option('--reps', '5'))
-const ONLY = option('--only', 'open,bigopen,drag,autosave,control,bundle,stream,sandbox,knowledge').split(',')
+const ONLY = option(
+  '--only',
+  'open,bigopen,drag,autosave,control,bundle,stream,detector,sandbox,knowledge',
+).split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const NOTES = `
@@ -46,7 +50,10 @@ target), and of the JS index.html names. stream = an LLM node against the local 
 tokens); the task bound is on wall time (PerformanceObserver 'longtask') from the click on Run to the
 run's end, the first run in a fresh page included; CPU time from a Chrome trace is shown beside it
 (the difference is preemption by other jobs); the harness and the mock server run at nice 10 then,
-so the bench's own load yields to the browser (which keeps normal priority). sandbox =
+so the bench's own load yields to the browser (which keeps normal priority). detector = the same
+paced stream with the degenerate-text detector off (bare) and on (app), switched in Settings >
+Runtime protection between runs in one page, off and on alternating (ABBA) after a warm-up run;
+main-thread CPU (Chrome trace) from the click on Run to the run's end. sandbox =
 the app's worker runner (src/sandbox/worker-runner.ts) on a page of its own: cold = new runner ->
 first result, warm = the next calls; "in the app" = engine timestamps from the run record of a Code
 node run (cold from the run start; later runs also wait for the page's own work of the run). knowledge = a 1 MB Markdown
@@ -196,6 +203,7 @@ async function main() {
     }
     if (ONLY.includes('bundle')) for (const r of await measureBundle(browser, urls)) row(...r)
     if (ONLY.includes('stream')) for (const r of await measureStream(browser, urls, REPS)) row(...r)
+    if (ONLY.includes('detector')) for (const r of await measureDetectorCost(browser, urls, REPS)) row(...r)
     if (ONLY.includes('sandbox')) for (const r of await measureSandbox(browser, urls, REPS)) row(...r)
     if (ONLY.includes('knowledge')) for (const r of await measureKnowledge(browser, urls, REPS)) row(...r)
   } finally {
@@ -209,7 +217,7 @@ async function main() {
   console.log(
     `Chromium ${browser.version()}, production build (${appDir}), ${REPS} repetitions, medians; ` +
       `the browser at normal scheduling priority (the harness and the mock server at nice 10 during the ` +
-      `stream figures); load average ${load}.`,
+      `stream and detector figures); load average ${load}.`,
   )
   printTable()
   console.log(NOTES)

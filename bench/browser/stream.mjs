@@ -24,7 +24,7 @@ export const STREAM_TOKENS = 20_000
 const LONG_TASK_MAX_MS = 50
 const LAST_TOKEN_MAX_MS = 100
 
-async function addProvider(page, baseUrl) {
+export async function addProvider(page, baseUrl) {
   await page.getByTestId('open-settings').click()
   const dialog = page.getByTestId('settings-dialog')
   await dialog.getByRole('tab', { name: 'Providers', exact: true }).click()
@@ -42,14 +42,14 @@ async function addProvider(page, baseUrl) {
   await dialog.waitFor({ state: 'hidden' })
 }
 
-function tokens(marker) {
+export function tokens(marker) {
   const chunks = []
   for (let i = 0; i < STREAM_TOKENS - 1; i += 1) chunks.push(i % 12 === 11 ? `t${i}\n` : `t${i} `)
   chunks.push(marker)
   return chunks
 }
 
-const PACED_DELAY_MS = 1
+export const PACED_DELAY_MS = 1
 /**
  * Niceness of this harness process, and so of the mock server it starts, while the stream is
  * measured. Both are the bench's own load on the machine the page is measured on, not a person's
@@ -60,7 +60,7 @@ const PACED_DELAY_MS = 1
 const HARNESS_NICENESS = 10
 
 /** Lowers this process's priority; returns a function that restores it where allowed. */
-function yieldToBrowser() {
+export function yieldToBrowser() {
   const before = getPriority()
   try {
     setPriority(HARNESS_NICENESS)
