@@ -135,7 +135,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (command === '-h' || command === '--help' || command === 'help') return { command: 'help' }
   if (command === '--version' || command === '-v') return { command: 'version' }
   if (command !== 'run')
-    return { command: 'error', reason: `unknown command "${command}". The command is "run".` }
+    return {
+      command: 'error',
+      reason: `unknown command "${command}". The commands are run, batch, test, worker, enqueue and help (see "wardflow --help").`,
+    }
   const options: RunOptions = {
     command: 'run',
     file: '',
@@ -258,7 +261,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       }
       default:
         if (arg.startsWith('-') && arg !== '-')
-          return { command: 'error', reason: `unknown option "${arg}". See "wardflow --help".` }
+          return { command: 'error', reason: `unknown option "${arg}". See "wardflow run --help".` }
         files.push(arg)
     }
   }

@@ -6,6 +6,7 @@
 import { toFlowError } from '../engine/index.ts'
 import { BadInput } from './load.ts'
 import type { CliIo, RunIo } from './main.ts'
+import { helpText } from './help.ts'
 import { parseManyRunsArgs } from './manyArgs.ts'
 import { PassThrough } from 'node:stream'
 import { Output } from './output.ts'
@@ -35,6 +36,10 @@ export async function manyRunsCommand(argv: readonly string[], cli: CliIo): Prom
       case 'error':
         err.write(`wardflow: ${oneLine(args.reason)}\n`)
         code = 2
+        break
+      case 'help':
+        out.write(`${helpText(args.of)}\n`)
+        code = 0
         break
       case 'batch':
         code = await (

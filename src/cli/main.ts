@@ -20,7 +20,8 @@ import { loadTokenEstimator } from '../providers/tokens.ts'
 import { createNodeCodeRunner } from '../sandbox/node-runner.ts'
 import type { SandboxCodeRunner } from '../sandbox/pool.ts'
 import { DEMO_PROVIDER } from '../settings/schema.ts'
-import { parseArgs, USAGE, type RunOptions } from './args.ts'
+import { parseArgs, type RunOptions } from './args.ts'
+import { helpText } from './help.ts'
 import { cliApprovalPort, type TerminalIo } from './approval.ts'
 import { cliEmbedder, loadCliKnowledge } from './knowledge.ts'
 import { cliMcp } from './mcp.ts'
@@ -68,7 +69,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
   let code: number
   try {
     if (args.command === 'help') {
-      out.write(`${USAGE}\n`)
+      // `wardflow run ... --help`: run's page; `wardflow --help`, `wardflow help [command]`: the list or that page.
+      out.write(`${helpText(argv[0] === 'help' ? argv[1] : argv[0] === 'run' ? 'run' : undefined)}\n`)
       code = EXIT_OK
     } else if (args.command === 'version') {
       out.write(`wardflow ${version()}\n`)

@@ -62,7 +62,12 @@ export interface EnqueueOptions extends QueueConnection {
 }
 
 export type ManyRunsArgs =
-  BatchOptions | TestOptions | WorkerOptions | EnqueueOptions | { command: 'error'; reason: string }
+  | BatchOptions
+  | TestOptions
+  | WorkerOptions
+  | EnqueueOptions
+  | { command: 'help'; of: 'batch' | 'test' | 'worker' | 'enqueue' }
+  | { command: 'error'; reason: string }
 
 type Spec = Record<string, 'value' | 'flag'>
 
@@ -139,13 +144,15 @@ export function parseManyRunsArgs(argv: readonly string[]): ManyRunsArgs {
   const { own } = taken
   if (command === 'test') {
     const parsed = parseArgs(['run', ...taken.rest, '--replay', '-'])
-    if (parsed.command !== 'run') return parsed.command === 'error' ? parsed : error('unexpected help.')
+    if (parsed.command === 'help') return { command: 'help', of: 'test' }
+    if (parsed.command !== 'run') return parsed.command === 'error' ? parsed : error('unexpected option.')
     return { command: 'test', folder: parsed.file, json: parsed.json }
   }
   // A worker has no flow of its own: a stand-in file name lets args.ts read the other flags.
   const runArgv = command === 'worker' ? ['run', ...taken.rest, '(job)'] : ['run', ...taken.rest]
   const run = parseArgs(runArgv)
-  if (run.command === 'help') return error(`see "wardflow --help" for ${command}'s options.`)
+  if (run.command === 'help')
+    return { command: 'help', of: command === 'batch' || command === 'worker' ? command : 'enqueue' }
   if (run.command !== 'run') return run.command === 'error' ? run : error('unexpected option.')
   if (command === 'batch') {
     const data = own.get('--data')

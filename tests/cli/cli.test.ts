@@ -216,7 +216,7 @@ describe('wardflow run (spawned)', { timeout: 60_000 }, () => {
   })
 
   it('prints help and works through npx from the repo root', async () => {
-    const help = await wardflow(['--help'])
+    const help = await wardflow(['run', '--help'])
     expect(help.code).toBe(0)
     expect(help.stdout).toContain('Usage: wardflow run')
     const viaNpx = await new Promise<CliResult>((done) => {
