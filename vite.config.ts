@@ -4,12 +4,19 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precachePlugin } from './vite/precachePlugin.ts'
 import { workerOptions } from './vite/workerOptions.ts'
+import { preloadStartCatalogues } from './vite/preloadStartCatalogues.ts'
+import { START_NAMESPACES } from './src/i18n/startNamespaces.ts'
 
 // BASE is '/' locally, '/<repo>/' or './' for GitHub Pages (see scripts/build-pages.mjs).
 export default defineConfig({
   base: process.env.BASE ?? '/',
   // precachePlugin: the offline service worker and its list of the build's files (build only).
-  plugins: [react(), precachePlugin({ source: 'src/offline/sw.ts' })],
+  // preloadStartCatalogues: index.html preloads the start's English catalogues (JSON, not script).
+  plugins: [
+    react(),
+    precachePlugin({ source: 'src/offline/sw.ts' }),
+    preloadStartCatalogues(START_NAMESPACES),
+  ],
   worker: workerOptions,
   build: {
     target: 'es2022',

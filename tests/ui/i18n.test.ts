@@ -6,6 +6,8 @@ import {
   changeLanguage,
   i18next,
   initI18n,
+  START_NAMESPACES,
+  startCatalogueFiles,
   UNTITLED_FLOW_NAMES,
 } from '../../src/i18n/index.ts'
 
@@ -80,5 +82,12 @@ describe('catalogues', () => {
     expect(i18next.t('flows.nodes', { count: 3 })).toBe('3 个节点')
     await changeLanguage('en')
     expect(i18next.t('flows.nodes', { count: 1 })).toBe('1 node')
+  })
+
+  it('fetches exactly the start namespaces as JSON, and has their words before the first render', async () => {
+    expect(startCatalogueFiles().sort()).toEqual(START_NAMESPACES.map((ns) => `./en/${ns}.json`).sort())
+    await initI18n('en')
+    for (const ns of START_NAMESPACES) expect(i18next.hasResourceBundle('en', ns), ns).toBe(true)
+    expect(i18next.t('run:status.running')).toBe('Running')
   })
 })
