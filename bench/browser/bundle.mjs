@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib'
 import { newPage } from './pages.mjs'
 
 const KB = 1000
+/** The project rule, also e2e/bundleBudget.spec.ts's INITIAL_JS_MAX_KB. */
 const INITIAL_JS_MAX_KB = 250
 /** File names of Monaco (editor, language modes, workers) and QuickJS (worker, wasm, glue). */
 const LAZY_ONLY = /CodeEditor|editor\.api|\.worker|Mode-|monaco|quickjs|emscripten|\.wasm$/
