@@ -13,7 +13,15 @@ const STUCK_HINT =
 const STUCK_TRIP =
   '[Agent Deadlock Protection] Tripped: 3 consecutive identical calls to "query_orders". Terminating loop to prevent token waste.'
 
+/**
+ * How long a demo agent may take to reach its trip. Each run is a dozen streamed turns of the demo
+ * provider (timers, every chunk drawn): about 5 s on an idle machine, and CI shares its 2 cores
+ * with the other worker, so the wait is generous and the test's own timeout is raised with it.
+ */
+const TRIP_WAIT_MS = 45_000
+
 test.beforeEach(async ({ app }) => {
+  test.setTimeout(120_000)
   await app.open()
 })
 
@@ -46,8 +54,8 @@ test('the stuck agent gets a hint, then the deadlock breaker trips, and the answ
   const alerts = canvas.guardAlerts('agent')
   const hint = alerts.and(app.page.locator('[data-layer="loop"][data-level="hint"]'))
   const trip = alerts.and(app.page.locator('[data-layer="loop"][data-level="trip"]'))
-  await expect(hint).toHaveText(STUCK_HINT, { timeout: 20_000 })
-  await expect(trip).toHaveText(STUCK_TRIP, { timeout: 20_000 })
+  await expect(hint).toHaveText(STUCK_HINT, { timeout: TRIP_WAIT_MS })
+  await expect(trip).toHaveText(STUCK_TRIP, { timeout: TRIP_WAIT_MS })
   expect(await alertsOf(alerts), 'the hint comes before the trip').toEqual([
     ['loop', 'hint', STUCK_HINT],
     ['loop', 'trip', STUCK_TRIP],
@@ -83,7 +91,7 @@ test('the alternating agent gets a cycle hint, then the cycle trips', async ({ a
 
   const alerts = canvas.guardAlerts('agent')
   const trip = alerts.and(app.page.locator('[data-layer="loop"][data-level="trip"]'))
-  await expect(trip).toHaveCount(1, { timeout: 20_000 })
+  await expect(trip).toHaveCount(1, { timeout: TRIP_WAIT_MS })
   const seen = await alertsOf(alerts)
   expect(seen.map(([layer, level]) => `${layer}/${level}`)).toEqual(['loop/hint', 'loop/trip'])
   const [hintText, tripText] = seen.map(([, , text]) => text)
@@ -109,7 +117,7 @@ test('the budget burner stops at its token budget and the Output still gets the 
 
   const alerts = canvas.guardAlerts('agent')
   const trip = alerts.and(app.page.locator('[data-layer="budget"][data-level="trip"]'))
-  await expect(trip).toHaveCount(1, { timeout: 20_000 })
+  await expect(trip).toHaveCount(1, { timeout: TRIP_WAIT_MS })
   const text = (await trip.textContent()) ?? ''
   const match =
     /^\[Agent Token Budget Exceeded\] Total (\d+) tokens (?:reached|plus about \d+ for the next call would exceed) budget limit of 6000\. Terminating loop\.$/.exec(

@@ -20,8 +20,12 @@ const SETTLE_MS = 1000
 
 test('the JavaScript fetched while the app starts stays within the gzip budget', async ({ app, page }) => {
   const pending: Promise<[string, number]>[] = []
+  // The start catalogues are JSON data (src/i18n/startNamespaces.ts): not in the JS budget, but
+  // printed beside it so the whole start's weight stays visible.
+  const data: Promise<number>[] = []
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname
+    if (/\.json$/.test(path)) data.push(response.body().then((body) => gzipSync(body).length))
     if (!/\.m?js$/.test(path)) return
     pending.push(response.body().then((body) => [path, gzipSync(body).length]))
   })
@@ -34,7 +38,10 @@ test('the JavaScript fetched while the app starts stays within the gzip budget',
     .sort((a, b) => b[1] - a[1])
     .map(([path, bytes]) => `  ${(bytes / KB).toFixed(1).padStart(7)} KB  ${path}`)
     .join('\n')
-  console.log(`initial JS: ${totalKb.toFixed(1)} KB gzip (budget ${INITIAL_JS_MAX_KB} KB)\n${list}`)
+  const dataKb = (await Promise.all(data)).reduce((sum, bytes) => sum + bytes, 0) / KB
+  console.log(
+    `initial JS: ${totalKb.toFixed(1)} KB gzip (budget ${INITIAL_JS_MAX_KB} KB); JSON data beside it: ${dataKb.toFixed(1)} KB gzip\n${list}`,
+  )
   expect(chunks.length, 'the start fetched JavaScript').toBeGreaterThan(0)
   expect(totalKb, `initial JS gzip KB:\n${list}`).toBeLessThanOrEqual(INITIAL_JS_MAX_KB)
 })
