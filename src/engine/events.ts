@@ -109,6 +109,10 @@ export interface BudgetGuardEvent
   total?: number
   budget?: number
   phase?: 'before-call' | 'after-call'
+  /** 'run': the whole-run budget (engine/cost/ledger.ts); absent: the Agent's own budget. */
+  scope?: 'run'
+  /** What `total` and `budget` count for a run budget: tokens or US dollars. */
+  unit?: 'tokens' | 'usd'
 }
 
 /** Layer 3: a tool that timed out. */
