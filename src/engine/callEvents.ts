@@ -55,7 +55,7 @@ async function* observed(
     if (result) {
       event.responseModel = result.model
       event.finishReason = result.finishReason
-      if (result.usage) event.usage = { prompt: result.usage.prompt, completion: result.usage.completion }
+      if (result.usage) event.usage = { ...result.usage }
       event.reply = { text: result.text, toolCalls: result.toolCalls }
     } else {
       event.reply = { text, toolCalls: [] }

@@ -23,6 +23,7 @@ import type { FlowLookup, NestedRun } from './subflow.ts'
 import type { KnowledgeSearch } from './knowledge.ts'
 import type { ApprovalPort } from './approval.ts'
 import type { McpPort } from './mcp.ts'
+import type { PricingPort } from './cost/pricing.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -85,6 +86,11 @@ export interface RunContext {
   approvalTimeoutMs?: number
   /** MCP servers Agent `mcp` tools call (src/mcp/). Unset: such a tool fails its node (MCP_UNREACHABLE). */
   mcp?: McpPort
+  /**
+   * Prices model calls (engine/cost): each run's `nodeFinish`/`runFinish` usage gets `costUsd`.
+   * Unset: every call is unpriced (costUsd null).
+   */
+  pricing?: PricingPort
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

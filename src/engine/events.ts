@@ -12,6 +12,17 @@ export interface Usage {
   total: number
   /** True when any part was counted by the tokenizer instead of reported by the provider. */
   estimated: boolean
+  /** Prompt tokens read from the provider's cache (part of `prompt`), when reported. */
+  cachedPromptTokens?: number
+  /** Reasoning tokens (part of `completion`), when reported. */
+  reasoningTokens?: number
+  /**
+   * On `nodeFinish` of a node that called a model and on `runFinish` (engine/cost/runCost.ts):
+   * USD of the priced calls, null when none of them had a known price. Absent: not counted.
+   */
+  costUsd?: number | null
+  /** On `runFinish`: model calls whose price was not known (not in `costUsd`). */
+  unpricedCalls?: number
 }
 
 /**
@@ -109,6 +120,10 @@ export interface BudgetGuardEvent
   total?: number
   budget?: number
   phase?: 'before-call' | 'after-call'
+  /** 'run': the whole-run budget (engine/cost/ledger.ts); absent: the Agent's own budget. */
+  scope?: 'run'
+  /** What `total` and `budget` count for a run budget: tokens or US dollars. */
+  unit?: 'tokens' | 'usd'
 }
 
 /** Layer 3: a tool that timed out. */
@@ -217,7 +232,7 @@ export interface ModelCallEvent extends EventBase {
   /** The model asked for ('' = the provider's default) and the one that answered. */
   model: string
   responseModel?: string
-  usage?: { prompt: number; completion: number }
+  usage?: { prompt: number; completion: number; cachedPrompt?: number; reasoning?: number }
   finishReason?: string
   /** The FlowError code when the call failed or was stopped. */
   error?: string
@@ -271,10 +286,16 @@ export function emptyUsage(): Usage {
 }
 
 export function addUsage(a: Usage, b: Usage): Usage {
-  return {
+  const sum: Usage = {
     prompt: a.prompt + b.prompt,
     completion: a.completion + b.completion,
     total: a.total + b.total,
     estimated: a.estimated || b.estimated,
   }
+  // The detail counts only when either side reported them, so plain usage stays four fields.
+  if (a.cachedPromptTokens !== undefined || b.cachedPromptTokens !== undefined)
+    sum.cachedPromptTokens = (a.cachedPromptTokens ?? 0) + (b.cachedPromptTokens ?? 0)
+  if (a.reasoningTokens !== undefined || b.reasoningTokens !== undefined)
+    sum.reasoningTokens = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0)
+  return sum
 }

@@ -64,12 +64,23 @@ export interface ChatRequest {
   responseFormat?: ResponseFormat
 }
 
+/**
+ * Token counts as a provider reported them: `cachedPrompt` (read from the provider's prompt
+ * cache) is part of `prompt`, `reasoning` part of `completion`; each only when reported.
+ */
+export interface ReportedUsage {
+  prompt: number
+  completion: number
+  cachedPrompt?: number
+  reasoning?: number
+}
+
 export interface ChatResult {
   text: string
   reasoning: string
   toolCalls: ToolCall[]
   /** Absent when the provider reported none; the caller estimates it then. */
-  usage?: { prompt: number; completion: number }
+  usage?: ReportedUsage
   finishReason: string
   model: string
 }

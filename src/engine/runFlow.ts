@@ -13,6 +13,7 @@ import type { EngineNodeType, NodeRegistry, NodeResult } from './nodeType.ts'
 import { AsyncQueue } from './queue.ts'
 import { planBodies } from './loopBody.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
+import { RunCostMeter } from './cost/runCost.ts'
 import { isBlocking, structuralProblems, toolNodes } from './structure.ts'
 import { nestedContext } from './subflow.ts'
 import { pinnedReuse, type RunOptions } from './reuse.ts'
@@ -113,11 +114,13 @@ function startRun(
       const plan = planRun(flow, registry)
       const events = new AsyncQueue<RunEvent>()
       let ended = false
+      // Only the outermost run counts cost: a sub-flow's calls reach it as forwarded events.
+      const meter = ctx.nested ? undefined : new RunCostMeter(ctx.pricing)
       const push = (event: RunEvent): void => {
         // A sub-flow's last events may come after this run finished (Stop): they are dropped.
         if (ended) return
         if (event.type === 'runFinish') ended = true
-        events.push(event)
+        events.push(meter ? meter.observe(event) : event)
       }
       const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, run: runFlow })
       scheduler = new RunScheduler(plan, runCtx, push, () => events.close(), withPins(flow, options))

@@ -4,6 +4,7 @@ import {
   cutReplyResult,
   FlowError,
   readChatStream,
+  reportedUsage,
   textLoopTripMessage,
   type TextLoopTrip,
   type ChatMessage,
@@ -22,8 +23,7 @@ export async function usageOf(
   estimate: RunContext['estimateTokens'],
 ): Promise<Usage> {
   if (result.usage) {
-    const { prompt, completion } = result.usage
-    return { prompt, completion, total: prompt + completion, estimated: false }
+    return reportedUsage(result.usage)
   }
   const [prompt, completion] = await Promise.all([
     estimate(messages.map((m) => m.content).join('\n')),

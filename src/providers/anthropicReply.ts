@@ -3,7 +3,13 @@
  * message_delta, message_stop, error) and whole JSON replies.
  */
 import { z } from 'zod'
-import { FlowError, type ChatChunk, type ChatResult, type ToolCall } from '../engine/index.ts'
+import {
+  FlowError,
+  type ChatChunk,
+  type ChatResult,
+  type ReportedUsage,
+  type ToolCall,
+} from '../engine/index.ts'
 import { badResponseError, charCount, type CallTarget } from './errors.ts'
 import { parseEventData } from './sse.ts'
 import { WRAPPED_VALUE_KEY, type StructuredTool } from './anthropicRequest.ts'
@@ -85,6 +91,11 @@ function promptTokens(usage: z.infer<typeof usageSchema>): number | undefined {
   return usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0)
 }
 
+/** Cache reads are part of the prompt count and priced lower, so they are kept when reported. */
+function withCached(usage: ReportedUsage, cached: number | null | undefined): ReportedUsage {
+  return cached != null && cached > 0 ? { ...usage, cachedPrompt: cached } : usage
+}
+
 /** An `error` event: overloaded and api errors are server trouble, the rest a refused request. */
 function eventError(error: { type?: string | null; message?: string | null }, target: CallTarget): FlowError {
   const type = error.type ?? 'error'
@@ -112,6 +123,7 @@ export class AnthropicStream {
   private reasoning = ''
   private readonly blocks = new Map<number, Block>()
   private prompt: number | undefined
+  private cachedPrompt: number | undefined
   private completion: number | undefined
   private stopReason: string | null | undefined
   private model: string
@@ -146,6 +158,7 @@ export class AnthropicStream {
       case 'message_start':
         if (event.message?.model) this.model = event.message.model
         this.prompt = promptTokens(event.message?.usage) ?? this.prompt
+        this.cachedPrompt = event.message?.usage?.cache_read_input_tokens ?? this.cachedPrompt
         this.completion = event.message?.usage?.output_tokens ?? this.completion
         return []
       case 'content_block_start': {
@@ -172,6 +185,7 @@ export class AnthropicStream {
         if (event.delta?.stop_reason) this.stopReason = event.delta.stop_reason
         this.completion = event.usage?.output_tokens ?? this.completion
         this.prompt = promptTokens(event.usage) ?? this.prompt
+        this.cachedPrompt = event.usage?.cache_read_input_tokens ?? this.cachedPrompt
         return []
       case 'message_stop':
         this.done = true
@@ -234,7 +248,7 @@ export class AnthropicStream {
       usage:
         this.prompt === undefined || this.completion === undefined
           ? undefined
-          : { prompt: this.prompt, completion: this.completion },
+          : withCached({ prompt: this.prompt, completion: this.completion }, this.cachedPrompt),
       finishReason: answer ? 'stop' : normalizeStopReason(this.stopReason, toolCalls.length > 0),
       model: this.model,
     }
@@ -284,7 +298,7 @@ export function parseAnthropicReply(
     usage:
       prompt === undefined || usage?.output_tokens == null
         ? undefined
-        : { prompt, completion: usage.output_tokens },
+        : withCached({ prompt, completion: usage.output_tokens }, usage.cache_read_input_tokens),
     finishReason: structured ? 'stop' : normalizeStopReason(parsed.data.stop_reason, toolCalls.length > 0),
     model: parsed.data.model || requestedModel,
   }

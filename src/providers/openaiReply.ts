@@ -8,7 +8,12 @@ import { badResponseError, charCount, type CallTarget } from './errors.ts'
 import { parseEventData } from './sse.ts'
 
 const usageSchema = z
-  .object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() })
+  .object({
+    prompt_tokens: z.number().nullish(),
+    completion_tokens: z.number().nullish(),
+    prompt_tokens_details: z.object({ cached_tokens: z.number().nullish() }).nullish(),
+    completion_tokens_details: z.object({ reasoning_tokens: z.number().nullish() }).nullish(),
+  })
   .nullish()
 
 const toolDeltaSchema = z.object({
@@ -68,7 +73,16 @@ const replySchema = z.object({
 
 function toUsage(usage: z.infer<typeof usageSchema>): ChatResult['usage'] {
   if (usage?.prompt_tokens == null || usage.completion_tokens == null) return undefined
-  return { prompt: usage.prompt_tokens, completion: usage.completion_tokens }
+  const out: NonNullable<ChatResult['usage']> = {
+    prompt: usage.prompt_tokens,
+    completion: usage.completion_tokens,
+  }
+  // Cached and reasoning counts only when reported: they change the price, not the totals.
+  const cached = usage.prompt_tokens_details?.cached_tokens
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens
+  if (cached != null && cached > 0) out.cachedPrompt = cached
+  if (reasoning != null && reasoning > 0) out.reasoning = reasoning
+  return out
 }
 
 /** An error object some servers put inside the stream instead of an HTTP status. */

@@ -53,7 +53,17 @@ export interface RunRecord {
   outputs: Record<string, Record<string, unknown>>
   /** The run's events (consecutive chunks of one node are merged before saving). */
   events: unknown[]
-  usage: { prompt: number; completion: number; total: number; estimated: boolean }
+  /** The run's usage; cost fields optional, so records saved before cost counting stay valid. */
+  usage: {
+    prompt: number
+    completion: number
+    total: number
+    estimated: boolean
+    cachedPromptTokens?: number
+    reasoningTokens?: number
+    costUsd?: number | null
+    unpricedCalls?: number
+  }
   timings: Record<string, NodeTiming>
   /**
    * Loop iterations whose events were left out of `events` (only the newest

@@ -71,6 +71,20 @@ describe('OpenAiStream', () => {
 })
 
 describe('parseOpenAiReply', () => {
+  it('keeps cached prompt and reasoning tokens when the provider reports them', () => {
+    const reply = (usage: unknown) =>
+      parseOpenAiReply({ choices: [{ message: { content: 'hi' } }], usage }, target, 'm', 'c').usage
+    expect(
+      reply({
+        prompt_tokens: 100,
+        completion_tokens: 40,
+        prompt_tokens_details: { cached_tokens: 60 },
+        completion_tokens_details: { reasoning_tokens: 25 },
+      }),
+    ).toEqual({ prompt: 100, completion: 40, cachedPrompt: 60, reasoning: 25 })
+    expect(reply({ prompt_tokens: 5, completion_tokens: 2 })).toEqual({ prompt: 5, completion: 2 })
+  })
+
   it('accepts tool arguments sent as an object by writing them as JSON text', () => {
     const result = parseOpenAiReply(
       {

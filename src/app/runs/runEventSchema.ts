@@ -25,6 +25,11 @@ const usage = z.object({
   completion: z.number(),
   total: z.number(),
   estimated: z.boolean(),
+  // Optional: records saved before cost counting have none of them.
+  cachedPromptTokens: z.number().optional(),
+  reasoningTokens: z.number().optional(),
+  costUsd: z.number().nullable().optional(),
+  unpricedCalls: z.number().optional(),
 })
 const toolCall = z.object({ id: z.string(), name: z.string(), arguments: z.string() })
 const chatMessage = z.discriminatedUnion('role', [
@@ -100,7 +105,14 @@ const runEventSchema = z.discriminatedUnion('type', [
     provider: z.string(),
     model: z.string(),
     responseModel: z.string().optional(),
-    usage: z.object({ prompt: z.number(), completion: z.number() }).optional(),
+    usage: z
+      .object({
+        prompt: z.number(),
+        completion: z.number(),
+        cachedPrompt: z.number().optional(),
+        reasoning: z.number().optional(),
+      })
+      .optional(),
     finishReason: z.string().optional(),
     error: z.string().optional(),
     request: z.object({

@@ -1,7 +1,16 @@
 /** Token accounting for the agent loop: provider usage when reported, else a tokenizer estimate. */
 import { TOKEN_ESTIMATE_PER_MESSAGE, TOKEN_ESTIMATE_REPLY_PRIMING } from '../../defaults.ts'
 import type { Usage } from '../events.ts'
-import type { ChatMessage, ChatRequest, ChatResult, TokenEstimator } from '../ports.ts'
+import type { ChatMessage, ChatRequest, ChatResult, ReportedUsage, TokenEstimator } from '../ports.ts'
+
+/** A provider's reported counts as the engine's Usage (cached and reasoning kept when reported). */
+export function reportedUsage(reported: ReportedUsage): Usage {
+  const { prompt, completion, cachedPrompt, reasoning } = reported
+  const usage: Usage = { prompt, completion, total: prompt + completion, estimated: false }
+  if (cachedPrompt !== undefined) usage.cachedPromptTokens = cachedPrompt
+  if (reasoning !== undefined) usage.reasoningTokens = reasoning
+  return usage
+}
 
 function messageText(message: ChatMessage): string {
   if (message.role === 'assistant' && message.toolCalls && message.toolCalls.length > 0) {
@@ -28,8 +37,7 @@ export async function usageOfCall(
   estimate: TokenEstimator,
 ): Promise<Usage> {
   if (result.usage) {
-    const { prompt, completion } = result.usage
-    return { prompt, completion, total: prompt + completion, estimated: false }
+    return reportedUsage(result.usage)
   }
   const calls = result.toolCalls.map((call) => `${call.name}(${call.arguments})`).join('\n')
   const [prompt, completion] = await Promise.all([

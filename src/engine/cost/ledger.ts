@@ -69,6 +69,12 @@ export class CostLedger {
     return hint ? { costUsd, crossing: hint } : { costUsd }
   }
 
+  /** Counts a call whose tokens were not reported: it cannot be priced. */
+  chargeUnreported(): void {
+    this.calls++
+    this.unpriced++
+  }
+
   snapshot(): CostSnapshot {
     const priced = this.calls - this.unpriced
     return {

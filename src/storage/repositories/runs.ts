@@ -13,6 +13,11 @@ const usageSchema = z.object({
   completion: z.number(),
   total: z.number(),
   estimated: z.boolean(),
+  // Optional: records saved before cost counting have none of them.
+  cachedPromptTokens: z.number().optional(),
+  reasoningTokens: z.number().optional(),
+  costUsd: z.number().nullable().optional(),
+  unpricedCalls: z.number().optional(),
 })
 
 export const runRecordSchema = z.object({

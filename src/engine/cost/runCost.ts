@@ -1,0 +1,59 @@
+/**
+ * Counts a run's cost from its event stream (docs/guard.md, "Whole-run budget and cost"): each
+ * `modelCall` is charged to the run's CostLedger; a `nodeFinish` with usage gets the USD of the
+ * calls made inside that node (loops and sub-flows include their bodies), `runFinish` the run's
+ * total and its unpriced calls. A call whose provider reported no usage counts as unpriced: its
+ * tokens are an estimate, and a price is never guessed. Pure.
+ */
+import type { NestingSegment, RunEvent } from '../events.ts'
+import { CostLedger } from './ledger.ts'
+import type { PricingPort } from './pricing.ts'
+
+function keyOf(nodeId: string, nesting: readonly NestingSegment[]): string {
+  return JSON.stringify([nodeId, nesting])
+}
+
+export class RunCostMeter {
+  readonly ledger: CostLedger
+  /** USD and priced-call count per node (keyOf), for its nodeFinish. */
+  private readonly byNode = new Map<string, { cost: number; priced: number; calls: number }>()
+
+  constructor(pricing: PricingPort | undefined) {
+    this.ledger = new CostLedger(pricing)
+  }
+
+  /** Returns `event`, its usage completed with cost where it applies. */
+  observe(event: RunEvent): RunEvent {
+    if (event.type === 'modelCall') this.charge(event)
+    else if (event.type === 'nodeFinish' && event.usage) {
+      const spent = this.byNode.get(keyOf(event.nodeId, event.nesting ?? []))
+      const costUsd = spent && spent.priced > 0 ? spent.cost : null
+      return { ...event, usage: { ...event.usage, costUsd } }
+    } else if (event.type === 'runFinish') {
+      const { costUsd, unpricedCalls } = this.ledger.snapshot()
+      return { ...event, usage: { ...event.usage, costUsd, unpricedCalls } }
+    }
+    return event
+  }
+
+  private charge(event: Extract<RunEvent, { type: 'modelCall' }>): void {
+    const model = event.responseModel || event.model
+    let costUsd: number | null = null
+    if (event.usage) costUsd = this.ledger.charge(event.provider, model, event.usage).costUsd
+    else this.ledger.chargeUnreported()
+    // The node itself and every container around it (a loop's or sub-flow's node) spent it.
+    const nesting = event.nesting ?? []
+    const keys = [keyOf(event.nodeId, nesting)]
+    for (let i = 0; i < nesting.length; i++)
+      keys.push(keyOf((nesting[i] as NestingSegment).nodeId, nesting.slice(0, i)))
+    for (const key of keys) {
+      const spent = this.byNode.get(key) ?? { cost: 0, priced: 0, calls: 0 }
+      spent.calls++
+      if (costUsd !== null) {
+        spent.cost += costUsd
+        spent.priced++
+      }
+      this.byNode.set(key, spent)
+    }
+  }
+}
