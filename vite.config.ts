@@ -55,6 +55,9 @@ export default defineConfig({
     // Real servers, run by `npm run test:integration` (tests/integration/vitest.config.ts).
     exclude: ['tests/integration/**', 'node_modules/**'],
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the CPUs, a single worker on CI's 2 cores: the
+    // suite took 590 s there. Many files wait on child processes and servers, so two share well.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     // Through Vite's resolver, so d3 gets the d3-color stand-in as in the build (tests/build).
     server: { deps: { inline: [/\/d3-(interpolate|transition)\//] } },
   },
