@@ -35,6 +35,9 @@ export interface RunOptions {
   otlpHeaders: Record<string, string>
   /** `--trace-content`: put prompts, replies and tool input/output in the trace. */
   traceContent: boolean
+  /** `--max-run-tokens N` / `--max-run-cost-usd X`: whole-run limits, over the flow file's. */
+  maxRunTokens?: number
+  maxRunCostUsd?: number
 }
 
 export type ParsedArgs =
@@ -73,6 +76,12 @@ Options:
                         (no keys, no headers), with the run's outputs and guard events.
   --replay FILE         Answer every model and HTTP call from the cassette FILE, with no network
                         and no provider flags; a request it does not hold fails the node.
+  --max-run-tokens N    Stop the whole run before it uses more than N tokens (all its model
+                        calls: LLM and Agent nodes, loops, sub-flows); a hint at 80 %.
+                        Wins over the flow file's metadata.limits. 0 = no limit.
+  --max-run-cost-usd X  The same in US dollars, priced from the bundled price table
+                        (@pydantic/genai-prices); calls of models it does not know are
+                        counted as unpriced, never guessed. The run's cost is printed at the end.
   --no-stream           Ask the server for whole replies instead of a stream.
   --json                Print each engine event as one JSON line on stdout.
   --trace FILE          Write the run as OpenTelemetry spans (OTLP JSON) to FILE: one span per
@@ -108,6 +117,8 @@ const VALUE_OPTIONS = new Set([
   '--trace',
   '--otlp',
   '--otlp-header',
+  '--max-run-tokens',
+  '--max-run-cost-usd',
 ])
 
 /** An HTTP header name (RFC 9110 token). */
@@ -220,6 +231,24 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
             reason: `--otlp-header expects name=value with a valid header name, got "${split <= 0 ? '(no name=)' : header}".`,
           }
         options.otlpHeaders[header] = (value as string).slice(split + 1)
+        break
+      }
+      case '--max-run-tokens':
+      case '--max-run-cost-usd': {
+        const limit = Number(value)
+        const integer = arg === '--max-run-tokens'
+        if (
+          (value as string).trim() === '' ||
+          !Number.isFinite(limit) ||
+          limit < 0 ||
+          (integer && !Number.isInteger(limit))
+        )
+          return {
+            command: 'error',
+            reason: `${arg} expects ${integer ? 'a whole number of tokens' : 'an amount of US dollars'} (0 or more), got "${value}".`,
+          }
+        if (integer) options.maxRunTokens = limit
+        else options.maxRunCostUsd = limit
         break
       }
       case '--embeddings-model':

@@ -3,6 +3,7 @@
  * and prints the events (readable, or one JSON object per line with --json).
  * Exit codes: 0 success, 1 a node failed, 2 bad input, 130 stopped with Ctrl-C.
  */
+import { cliLimits, cliPricing } from './pricing.ts'
 import { createSchemaValidator } from '../platform/schemaValidator.ts'
 import { readFileSync } from 'node:fs'
 import {
@@ -166,6 +167,7 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
   // The sandbox starts worker threads, so it is only created once a node actually runs code.
   let sandbox: SandboxCodeRunner | undefined
   const mcp = cliMcp(options.mcp, version())
+  const runLimitsOverride = cliLimits(options)
   const ctx: RunContext = {
     runId: hooks.runId ?? `run_${systemClock.now().toString(36)}`,
     clock: systemClock,
@@ -188,6 +190,8 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
     flows,
     ...(knowledge === undefined ? {} : { knowledge }),
     ...(mcp === undefined ? {} : { mcp }),
+    pricing: await cliPricing(override),
+    ...(runLimitsOverride ? { runLimitsOverride } : {}),
   }
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
   const terminal = { ...io.terminal, say: (text: string) => io.err.write(text) }

@@ -43,9 +43,20 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
 }
 
+/** US dollars as a person reads them: cents, and more digits below a dollar. */
+export function dollars(usd: number): string {
+  return `$${usd.toFixed(usd < 1 ? 4 : 2)}`
+}
+
+/** `, 1234 tokens, $0.0123 (+2 unpriced calls)`: the cost only where the run's usage has it. */
 function usageText(usage: Usage | undefined): string {
   if (!usage || usage.total === 0) return ''
-  return `, ${usage.total} tokens${usage.estimated ? ' (estimated)' : ''}`
+  const tokens = `, ${usage.total} tokens${usage.estimated ? ' (estimated)' : ''}`
+  if (usage.costUsd === undefined) return tokens
+  const unpriced = usage.unpricedCalls ?? 0
+  const unpricedText = unpriced > 0 ? ` (+${unpriced} unpriced call${unpriced === 1 ? '' : 's'})` : ''
+  if (usage.costUsd === null) return `${tokens}, cost unknown${unpricedText}`
+  return `${tokens}, ${dollars(usage.costUsd)}${unpricedText}`
 }
 
 /** `  ✓ agent: approved (by user) with {"id":"B-2"}` / `  ✗ agent: declined (by timeout)`. */
@@ -153,7 +164,7 @@ export class HumanPrinter {
         this.line(approvalLine(event, this.where(event.nodeId, loops), s))
         break
       case 'runFinish':
-        this.finish(event.status, event.durationMs, event.usage)
+        this.finish(event.status, event.durationMs, event.usage, event.stopReason)
         break
     }
   }
@@ -202,14 +213,16 @@ export class HumanPrinter {
     if (text !== '') this.atLineStart = text.endsWith('\n')
   }
 
-  private finish(status: string, durationMs: number, usage: Usage): void {
+  private finish(status: string, durationMs: number, usage: Usage, stopReason?: string): void {
     const s = this.style
     const verdict =
       status === 'success'
         ? s.green('Run succeeded')
         : status === 'cancelled'
           ? s.yellow('Run stopped')
-          : s.red('Run failed')
+          : status === 'stopped'
+            ? s.yellow(stopReason === 'budget' ? 'Run stopped by its budget' : 'Run stopped')
+            : s.red('Run failed')
     this.line(`${s.bold(verdict)} in ${seconds(durationMs)}${usageText(usage)}`)
     const finals = this.finalOutputs()
     if (finals.length === 0) return

@@ -6,7 +6,8 @@
  * comes from the run's clock.
  */
 import { FlowError } from './errors.ts'
-import type { ModelCallEvent, ToolCallEvent, UnstampedEvent } from './events.ts'
+import type { GuardAlert, ModelCallEvent, ToolCallEvent, UnstampedEvent } from './events.ts'
+import type { RunBudget } from './cost/runBudget.ts'
 import type { ChatChunk, ChatRequest, ChatResult, Clock, LlmProvider } from './ports.ts'
 
 type Unstamped<E> = Omit<E, 'runId' | 'at'>
@@ -15,6 +16,12 @@ export type ToolCallRecord = Omit<Unstamped<ToolCallEvent>, 'nodeId'>
 
 /** Where a node's call events go (NodeExecution.emit.call). */
 export type CallSink = (event: ModelCallRecord | ToolCallRecord) => void
+
+/** The run's budget, asked before each call; a refusal is reported through the node's `guard`. */
+export interface CallGate {
+  budget: RunBudget
+  guard: (alert: GuardAlert) => void
+}
 
 function codeOf(error: unknown): string {
   return error instanceof FlowError ? error.code : 'ERROR'
@@ -33,7 +40,8 @@ async function* observed(
   request: ChatRequest,
   signal: AbortSignal,
   clock: Clock,
-  sink: CallSink,
+  sink: CallSink | undefined,
+  gate: CallGate | undefined,
 ): AsyncGenerator<ChatChunk> {
   const startedAt = clock.now()
   const base = { type: 'modelCall' as const, startedAt, provider: provider.id, model: request.model }
@@ -41,6 +49,8 @@ async function* observed(
   let text = ''
   let error: string | undefined
   try {
+    // A call the run's budget cannot afford is never made (it throws RUN_BUDGET).
+    await gate?.budget.beforeCall(provider.id, request, gate.guard)
     for await (const chunk of provider.chat(request, signal)) {
       if (chunk.type === 'done') result = chunk.result
       else if (chunk.type === 'text') text += chunk.text
@@ -61,23 +71,40 @@ async function* observed(
       event.reply = { text, toolCalls: [] }
       event.error = error ?? (signal.aborted ? 'CANCELLED' : 'INCOMPLETE')
     }
-    sink(event)
+    // A refused call (RUN_BUDGET) was never made: nothing to count.
+    if (!event.usage && gate && error !== 'RUN_BUDGET') {
+      const estimated = await gate.budget.estimateCall(request, event.reply?.text ?? '')
+      if (estimated) event.estimatedUsage = estimated
+    }
+    sink?.(event)
   }
 }
 
-/** `provider`, reporting each call it makes through `sink`. */
+/**
+ * `provider`, reporting each call it makes through `sink`, each call first asking the run's
+ * budget (`gate`: from `ctx.runBudget` and the node's `emit.guard`; see gateOf).
+ */
 export function observeProvider(
   provider: LlmProvider,
   clock: Clock,
   sink: CallSink | undefined,
+  gate?: CallGate,
 ): LlmProvider {
-  if (!sink) return provider
+  if (!sink && !gate) return provider
   const wrapped: LlmProvider = {
     id: provider.id,
-    chat: (request, signal) => observed(provider, request, signal, clock, sink),
+    chat: (request, signal) => observed(provider, request, signal, clock, sink, gate),
   }
   if (provider.structuredOutput) return { ...wrapped, structuredOutput: provider.structuredOutput }
   return wrapped
+}
+
+/** The call gate of a node: the run's budget (when the run has one) and the node's guard line. */
+export function gateOf(
+  budget: RunBudget | undefined,
+  guard: (alert: GuardAlert) => void,
+): CallGate | undefined {
+  return budget ? { budget, guard } : undefined
 }
 
 /** Runs one tool call and reports it through `sink` once it ended (result or failure). */

@@ -24,6 +24,8 @@ import type { KnowledgeSearch } from './knowledge.ts'
 import type { ApprovalPort } from './approval.ts'
 import type { McpPort } from './mcp.ts'
 import type { PricingPort } from './cost/pricing.ts'
+import type { RunLimits } from './cost/ledger.ts'
+import type { RunBudget } from './cost/runBudget.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -91,6 +93,12 @@ export interface RunContext {
    * Unset: every call is unpriced (costUsd null).
    */
   pricing?: PricingPort
+  /** The host's default whole-run limits (settings); a flow's `metadata.limits` win over them. */
+  runLimits?: RunLimits
+  /** Limits the host was told explicitly (CLI flags): they win over the flow's. */
+  runLimitsOverride?: RunLimits
+  /** Set by the outermost `runFlow` (never by a host): the run's ledger, inherited by nested runs. */
+  runBudget?: RunBudget
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

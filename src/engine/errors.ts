@@ -68,6 +68,8 @@ export type FlowErrorCode =
   | 'STRUCTURED_OUTPUT_INVALID'
   // run and storage
   | 'CANCELLED'
+  /** The whole-run budget (tokens or dollars) is spent: the call was not made, the run stopped. */
+  | 'RUN_BUDGET'
   | 'UPSTREAM_FAILED'
   | 'IMPORT_INVALID'
   | 'STORAGE_QUOTA'

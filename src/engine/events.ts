@@ -169,7 +169,7 @@ export interface NodeErrorEvent extends EventBase {
  * Why a node never started: an upstream node failed, its branch was not taken (a condition chose
  * another case), the run was stopped, or the run was asked for other nodes only ("run this node").
  */
-export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped' | 'notRequested'
+export type SkipReason = 'upstreamFailed' | 'notTaken' | 'stopped' | 'notRequested' | 'budget'
 
 export interface NodeSkippedEvent extends EventBase {
   type: 'nodeSkipped'
@@ -212,7 +212,9 @@ export interface ApprovalDecisionEvent extends EventBase {
 
 export interface RunFinishEvent extends EventBase {
   type: 'runFinish'
-  status: 'success' | 'error' | 'cancelled'
+  /** 'stopped': a guard stopped the whole run (`stopReason` says which); 'cancelled': Stop. */
+  status: 'success' | 'error' | 'cancelled' | 'stopped'
+  stopReason?: 'budget'
   usage: Usage
   durationMs: number
 }
@@ -233,6 +235,11 @@ export interface ModelCallEvent extends EventBase {
   model: string
   responseModel?: string
   usage?: { prompt: number; completion: number; cachedPrompt?: number; reasoning?: number }
+  /**
+   * Only when the provider reported no usage and the run has a budget: the tokenizer's count of
+   * the request and reply, so a token budget still holds (its cost stays unpriced, never guessed).
+   */
+  estimatedUsage?: { prompt: number; completion: number }
   finishReason?: string
   /** The FlowError code when the call failed or was stopped. */
   error?: string

@@ -59,6 +59,8 @@ export interface FlowMetadata {
    * runs reuse that run's results for the nodes unchanged since, and record it as their parent.
    */
   forkOf?: { flowId: string; runId: string }
+  /** Whole-run limits of this flow (flow-control.md): they win over the settings' defaults. */
+  limits?: { maxRunTokens?: number; maxRunCostUsd?: number }
 }
 
 export interface FlowDocument {

@@ -14,6 +14,7 @@ import { AsyncQueue } from './queue.ts'
 import { planBodies } from './loopBody.ts'
 import { RunScheduler, type RunPlan } from './scheduler.ts'
 import { RunCostMeter } from './cost/runCost.ts'
+import { effectiveLimits, RunBudget, runBudgetAlert } from './cost/runBudget.ts'
 import { isBlocking, structuralProblems, toolNodes } from './structure.ts'
 import { nestedContext } from './subflow.ts'
 import { pinnedReuse, type RunOptions } from './reuse.ts'
@@ -114,15 +115,31 @@ function startRun(
       const plan = planRun(flow, registry)
       const events = new AsyncQueue<RunEvent>()
       let ended = false
-      // Only the outermost run counts cost: a sub-flow's calls reach it as forwarded events.
-      const meter = ctx.nested ? undefined : new RunCostMeter(ctx.pricing)
+      // Only the outermost run keeps the ledger: nested runs inherit its budget through the
+      // context, and their calls reach this run's stream as forwarded events.
+      const limits = effectiveLimits(ctx.runLimits, flow.metadata.limits, ctx.runLimitsOverride)
+      const budget = ctx.runBudget
+        ? undefined
+        : new RunBudget(ctx.pricing, limits, ctx.estimateTokens, () => scheduler?.stop('budget'))
+      const meter = budget ? new RunCostMeter(budget.ledger) : undefined
       const push = (event: RunEvent): void => {
         // A sub-flow's last events may come after this run finished (Stop): they are dropped.
         if (ended) return
         if (event.type === 'runFinish') ended = true
         events.push(meter ? meter.observe(event) : event)
+        const crossing = meter?.takeCrossing()
+        if (!crossing || event.type !== 'modelCall') return
+        // The crossing is the line of the node whose call crossed it, where that node sits.
+        const { runId, at, nodeId, path, nesting } = event
+        const where = { ...(path ? { path } : {}), ...(nesting ? { nesting } : {}) }
+        push({ ...runBudgetAlert(crossing, 'after-call'), type: 'guard', runId, at, nodeId, ...where })
+        if (crossing.level === 'trip') budget?.trip()
       }
-      const runCtx = nestedContext(ctx, { registry, flowId: flow.metadata.id, run: runFlow })
+      const runCtx = nestedContext(budget ? { ...ctx, runBudget: budget } : ctx, {
+        registry,
+        flowId: flow.metadata.id,
+        run: runFlow,
+      })
       scheduler = new RunScheduler(plan, runCtx, push, () => events.close(), withPins(flow, options))
       queue = events
       scheduler.start()

@@ -315,29 +315,33 @@ export class RunScheduler implements ExecutionHost {
       this.finish(this.failed ? 'error' : 'success')
   }
 
-  private stop(): void {
+  /**
+   * Ends the run at once: running nodes fail (CANCELLED for Stop, RUN_BUDGET when the whole-run
+   * budget is spent), nodes not started are skipped, nothing new starts.
+   */
+  stop(reason: 'cancelled' | 'budget' = 'cancelled'): void {
     if (this.finished) return
     const now = this.ctx.clock.now()
+    const budget = reason === 'budget'
+    const message = budget ? 'The run budget is spent: the run was stopped.' : 'The run was stopped.'
     for (const id of this.plan.order) {
       if (this.state.get(id) !== 'running') continue
       this.state.set(id, 'failed')
       const durationMs = now - (this.nodeStartedAt.get(id) ?? now)
-      this.push({
-        type: 'nodeError',
-        nodeId: id,
-        code: 'CANCELLED',
-        message: 'The run was stopped.',
-        durationMs,
-      })
+      const code = budget ? 'RUN_BUDGET' : 'CANCELLED'
+      this.push({ type: 'nodeError', nodeId: id, code, message, durationMs })
     }
-    for (const id of this.plan.order) this.skip(id, 'stopped', 'The run was stopped.', { stopped: true })
-    this.finish('cancelled')
+    for (const id of this.plan.order)
+      if (budget) this.skip(id, 'budget', 'Not run: the run budget is spent.', {})
+      else this.skip(id, 'stopped', message, { stopped: true })
+    this.finish(budget ? 'stopped' : 'cancelled', budget ? 'budget' : undefined)
   }
 
-  private finish(status: RunFinishEvent['status']): void {
+  private finish(status: RunFinishEvent['status'], stopReason?: RunFinishEvent['stopReason']): void {
     this.push({
       type: 'runFinish',
       status,
+      ...(stopReason ? { stopReason } : {}),
       usage: this.usage,
       durationMs: this.ctx.clock.now() - this.startedAt,
     })

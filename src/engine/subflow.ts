@@ -7,7 +7,7 @@
 import { SUBFLOW_MAX_DEPTH } from '../defaults.ts'
 import type { RunContext } from './context.ts'
 import { FlowError } from './errors.ts'
-import { addUsage, emptyUsage, type RunEvent, type Usage } from './events.ts'
+import { addUsage, emptyUsage, type RunEvent, type RunFinishEvent, type Usage } from './events.ts'
 import type { FlowDocument } from './flow.ts'
 import type { NodeExecution, NodeRegistry, NodeResult } from './nodeType.ts'
 import { keyedRecord } from './keyed.ts'
@@ -100,7 +100,7 @@ export async function runSubflow(
   const sub: RunContext = { ...ctx, signal: exec.signal, inputs: { ...inputs } }
   const outputs = new Map<string, Record<string, unknown>>()
   let usage: Usage = emptyUsage()
-  let status: 'success' | 'error' | 'cancelled' = 'error'
+  let status: RunFinishEvent['status'] = 'error'
   let firstError: { nodeId: string; message: string } | undefined
   try {
     for await (const event of nested.run(called.doc, nested.registry, sub)) {

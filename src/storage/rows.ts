@@ -31,7 +31,8 @@ export interface FlowRow {
  * the run went (at node ends) by a run that never finished (the page was reloaded or closed
  * mid-run); it holds what finished before that.
  */
-export type RunStatus = 'success' | 'error' | 'cancelled' | 'interrupted'
+/** 'stopped': a guard stopped the whole run (its whole-run budget); 'cancelled': Stop. */
+export type RunStatus = 'success' | 'error' | 'cancelled' | 'stopped' | 'interrupted'
 
 /** Timing of one node in a run. */
 export interface NodeTiming {

@@ -76,7 +76,8 @@ export interface NodeRunState {
   innerStream?: string
 }
 
-export type RunOutcome = 'success' | 'error' | 'cancelled' | 'interrupted' // interrupted: a reload mid-run
+// interrupted: a reload mid-run; stopped: the whole-run budget stopped it
+export type RunOutcome = 'success' | 'error' | 'cancelled' | 'stopped' | 'interrupted'
 
 export interface RunFailure {
   nodeId: string

@@ -63,6 +63,8 @@ const runEventSchema = z.discriminatedUnion('type', [
     total: z.number().optional(),
     budget: z.number().optional(),
     phase: z.enum(['before-call', 'after-call']).optional(),
+    scope: z.literal('run').optional(),
+    unit: z.enum(['tokens', 'usd']).optional(),
     message: z.string(),
   }),
   z.object({
@@ -113,6 +115,7 @@ const runEventSchema = z.discriminatedUnion('type', [
         reasoning: z.number().optional(),
       })
       .optional(),
+    estimatedUsage: z.object({ prompt: z.number(), completion: z.number() }).optional(),
     finishReason: z.string().optional(),
     error: z.string().optional(),
     request: z.object({
@@ -137,7 +140,8 @@ const runEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
     type: z.literal('runFinish'),
-    status: z.enum(['success', 'error', 'cancelled']),
+    status: z.enum(['success', 'error', 'cancelled', 'stopped']),
+    stopReason: z.optional(z.literal('budget')),
     usage,
     durationMs: z.number(),
   }),

@@ -53,8 +53,11 @@ export class CostLedger {
     provider: string,
     model: string,
     tokens: CallTokens,
+    estimated = false,
   ): { costUsd: number | null; crossing?: BudgetCrossing } {
-    const costUsd = this.priceOf(provider, model, tokens)
+    // Estimated tokens count toward a token limit; their price would be a guess, unless free.
+    const price = this.priceOf(provider, model, tokens)
+    const costUsd = estimated && price !== 0 ? null : price
     this.calls++
     this.tokens += tokens.prompt + tokens.completion
     if (costUsd === null) this.unpriced++

@@ -6,20 +6,28 @@
  * tokens are an estimate, and a price is never guessed. Pure.
  */
 import type { NestingSegment, RunEvent } from '../events.ts'
-import { CostLedger } from './ledger.ts'
-import type { PricingPort } from './pricing.ts'
+import type { BudgetCrossing, CostLedger } from './ledger.ts'
 
 function keyOf(nodeId: string, nesting: readonly NestingSegment[]): string {
   return JSON.stringify([nodeId, nesting])
 }
 
 export class RunCostMeter {
-  readonly ledger: CostLedger
   /** USD and priced-call count per node (keyOf), for its nodeFinish. */
   private readonly byNode = new Map<string, { cost: number; priced: number; calls: number }>()
+  /** The budget crossing the last charged call caused, until `takeCrossing` reads it. */
+  private crossing: BudgetCrossing | undefined
+  /** Reported tokens of every call: a run stopped mid-node still shows what its calls used. */
+  private prompt = 0
+  private completion = 0
 
-  constructor(pricing: PricingPort | undefined) {
-    this.ledger = new CostLedger(pricing)
+  constructor(readonly ledger: CostLedger) {}
+
+  /** The hint or trip the last observed model call caused (once). */
+  takeCrossing(): BudgetCrossing | undefined {
+    const crossing = this.crossing
+    this.crossing = undefined
+    return crossing
   }
 
   /** Returns `event`, its usage completed with cost where it applies. */
@@ -31,7 +39,14 @@ export class RunCostMeter {
       return { ...event, usage: { ...event.usage, costUsd } }
     } else if (event.type === 'runFinish') {
       const { costUsd, unpricedCalls } = this.ledger.snapshot()
-      return { ...event, usage: { ...event.usage, costUsd, unpricedCalls } }
+      const usage = { ...event.usage, costUsd, unpricedCalls }
+      // Nodes the budget cut short report no usage of their own, though their calls were paid for.
+      if (event.status === 'stopped' && this.prompt + this.completion > usage.total) {
+        usage.prompt = this.prompt
+        usage.completion = this.completion
+        usage.total = this.prompt + this.completion
+      }
+      return { ...event, usage }
     }
     return event
   }
@@ -39,8 +54,14 @@ export class RunCostMeter {
   private charge(event: Extract<RunEvent, { type: 'modelCall' }>): void {
     const model = event.responseModel || event.model
     let costUsd: number | null = null
-    if (event.usage) costUsd = this.ledger.charge(event.provider, model, event.usage).costUsd
-    else this.ledger.chargeUnreported()
+    const tokens = event.usage ?? event.estimatedUsage
+    if (tokens) {
+      this.prompt += tokens.prompt
+      this.completion += tokens.completion
+      const charged = this.ledger.charge(event.provider, model, tokens, !event.usage)
+      costUsd = charged.costUsd
+      this.crossing = charged.crossing
+    } else this.ledger.chargeUnreported()
     // The node itself and every container around it (a loop's or sub-flow's node) spent it.
     const nesting = event.nesting ?? []
     const keys = [keyOf(event.nodeId, nesting)]

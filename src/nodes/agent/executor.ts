@@ -2,6 +2,7 @@
 import {
   createToolApprover,
   FlowError,
+  gateOf,
   observeProvider,
   resolveAgentProtection,
   runAgentLoop,
@@ -44,7 +45,7 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     nodeId: node.id,
     demoScript: config.demoScript,
   })
-  const provider = observeProvider(resolved, ctx.clock, emit.call)
+  const provider = observeProvider(resolved, ctx.clock, emit.call, gateOf(ctx.runBudget, emit.guard))
   const protection = resolveAgentProtection(overrides(config), ctx.protection)
   const spec = outputSpecOf(config.output)
   const model = resolve(config.model, 'model').trim()

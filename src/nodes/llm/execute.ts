@@ -4,6 +4,7 @@
  */
 import {
   inheritedProtection,
+  gateOf,
   observeProvider,
   structuredReply,
   structuredRequest,
@@ -24,7 +25,7 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     nodeId: node.id,
     demoScript: config.demoScript,
   })
-  const provider = observeProvider(resolved, ctx.clock, emit.call)
+  const provider = observeProvider(resolved, ctx.clock, emit.call, gateOf(ctx.runBudget, emit.guard))
   const messages: ChatMessage[] = []
   const system = resolve(config.systemPrompt, 'systemPrompt')
   if (system.trim() !== '') messages.push({ role: 'system', content: system })

@@ -25,7 +25,7 @@ export const runRecordSchema = z.object({
   flowId: z.string().min(1),
   startedAt: z.number(),
   finishedAt: z.number(),
-  status: z.enum(['success', 'error', 'cancelled', 'interrupted']),
+  status: z.enum(['success', 'error', 'cancelled', 'stopped', 'interrupted']),
   // Keyed by input names and node ids, which may be any name (`__proto__` too).
   inputs: keyedRecordSchema(z.string()),
   outputs: keyedRecordSchema(keyedRecordSchema(z.unknown())),

@@ -80,6 +80,13 @@ export const metadataSchema = z.object({
   reuseUnchanged: z.optional(z.boolean()),
   /** The past run this flow was forked from (a fork's first runs reuse it). */
   forkOf: z.optional(z.object({ flowId: z.string(), runId: z.string() })),
+  /** Whole-run limits (0 = none): tokens, US dollars. */
+  limits: z.optional(
+    z.object({
+      maxRunTokens: z.optional(z.number().check(z.gte(0))),
+      maxRunCostUsd: z.optional(z.number().check(z.gte(0))),
+    }),
+  ),
 })
 
 export const documentSchema = z.object({

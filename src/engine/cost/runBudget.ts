@@ -1,0 +1,135 @@
+/**
+ * The whole-run budget (flow-control.md, "Whole-run budget, cost and degenerate text"; docs/guard.md):
+ * one CostLedger per outermost run, shared by every LLM and Agent call in it, loops, sub-flows
+ * and Agent tools included (they inherit the run's context). Before each call the budget predicts
+ * it (the prompt's estimate, as the Agent's budget does): a call that would exceed is not made. After each
+ * call the ledger is charged (RunCostMeter): the first pass of 80 % sends a hint, going past a
+ * limit a trip. Either trip stops the whole run (`stopRun`: running nodes stop, nothing new
+ * starts, `runFinish.status: "stopped"`, `stopReason: "budget"`). Pure.
+ */
+import { FlowError } from '../errors.ts'
+import type { GuardAlert } from '../events.ts'
+import type { ChatRequest, TokenEstimator } from '../ports.ts'
+import { estimatePromptTokens } from '../agent/tokens.ts'
+import { CostLedger, type BudgetCrossing, type RunLimits } from './ledger.ts'
+import type { PricingPort } from './pricing.ts'
+
+/** A limit as people read it: tokens as a count, dollars with cents (and more below a dollar). */
+function amount(unit: BudgetCrossing['unit'], value: number): string {
+  if (unit === 'tokens') return `${Math.round(value)} tokens`
+  return `$${value.toFixed(value < 1 ? 4 : 2)}`
+}
+
+/** The exact console line of a run-budget crossing (docs/guard.md). */
+export function runBudgetMessage(crossing: BudgetCrossing, next?: number): string {
+  const { unit, total, budget } = crossing
+  if (crossing.level === 'hint')
+    return `[Run Budget Warning] The run has used ${amount(unit, total)} of its budget of ${amount(unit, budget)}.`
+  if (next !== undefined)
+    return `[Run Budget Exceeded] The next model call (about ${next} tokens) would take the run to ${amount(unit, total)}, over its budget of ${amount(unit, budget)}. Stopping the run.`
+  return `[Run Budget Exceeded] The run has used ${amount(unit, total)}, over its budget of ${amount(unit, budget)}. Stopping the run.`
+}
+
+/** The guard alert of a crossing, for the node whose call crossed the line. */
+export function runBudgetAlert(
+  crossing: BudgetCrossing,
+  phase: 'before-call' | 'after-call',
+  next?: number,
+): GuardAlert {
+  return {
+    layer: 'budget',
+    scope: 'run',
+    level: crossing.level,
+    unit: crossing.unit,
+    total: crossing.total,
+    budget: crossing.budget,
+    phase,
+    message: runBudgetMessage(crossing, next),
+  }
+}
+
+/** Whether limits bound anything (0 or absent = none). */
+export function hasLimits(limits: RunLimits): boolean {
+  return (limits.maxRunTokens ?? 0) > 0 || (limits.maxRunCostUsd ?? 0) > 0
+}
+
+/**
+ * The run's limits: the host's defaults (settings), then the flow file's `metadata.limits`, then
+ * the host's explicit override (CLI flags), each limit set only where the later one gives it.
+ */
+export function effectiveLimits(
+  defaults: RunLimits | undefined,
+  flow: RunLimits | undefined,
+  override: RunLimits | undefined,
+): RunLimits {
+  const pick = (key: keyof RunLimits): number | undefined => override?.[key] ?? flow?.[key] ?? defaults?.[key]
+  const limits: RunLimits = {}
+  const tokens = pick('maxRunTokens')
+  const usd = pick('maxRunCostUsd')
+  if (tokens !== undefined) limits.maxRunTokens = tokens
+  if (usd !== undefined) limits.maxRunCostUsd = usd
+  return limits
+}
+
+export class RunBudget {
+  readonly ledger: CostLedger
+  /** Set once a trip stopped the run: later calls are refused without asking again. */
+  private stopped = false
+
+  constructor(
+    pricing: PricingPort | undefined,
+    limits: RunLimits,
+    private readonly estimate: TokenEstimator,
+    private readonly stopRun: () => void,
+  ) {
+    this.ledger = new CostLedger(pricing, limits)
+  }
+
+  /**
+   * Before a model call: resolves when it may be made; otherwise reports the trip through
+   * `guard` (the calling node's console), stops the run and throws RUN_BUDGET.
+   */
+  async beforeCall(
+    provider: string,
+    request: ChatRequest,
+    guard: (alert: GuardAlert) => void,
+  ): Promise<void> {
+    if (this.stopped || this.ledger.tripped) throw this.refusal()
+    if (!hasLimits(this.ledger.limits)) return
+    // As the Agent's own budget does: the prompt alone is predicted (the reply's length is not
+    // known; `maxTokens` is a ceiling most replies stay far below), the reply is charged after.
+    const prompt = await estimatePromptTokens(request, this.estimate)
+    const crossing = this.ledger.predict(provider, request.model, { prompt, completion: 0 })
+    if (!crossing) return
+    guard(runBudgetAlert(crossing, 'before-call', prompt))
+    this.trip()
+    throw this.refusal()
+  }
+
+  /** A call's tokens by the tokenizer, for a provider that reported none (null: it failed). */
+  async estimateCall(
+    request: ChatRequest,
+    reply: string,
+  ): Promise<{ prompt: number; completion: number } | null> {
+    try {
+      const [prompt, completion] = await Promise.all([
+        estimatePromptTokens(request, this.estimate),
+        reply === '' ? Promise.resolve(0) : this.estimate(reply),
+      ])
+      return { prompt, completion }
+    } catch {
+      return null
+    }
+  }
+
+  /** After a call was charged past a limit: stops the run (once). */
+  trip(): void {
+    if (this.stopped) return
+    this.stopped = true
+    this.stopRun()
+  }
+
+  private refusal(): FlowError {
+    return new FlowError('RUN_BUDGET', 'The run budget is spent: the call was not made.')
+  }
+}
