@@ -1,0 +1,55 @@
+/**
+ * Human approval in the browser: an Agent tool set to "Ask before each call" in the inspector
+ * pauses the run on an `approval-request` card in the Agent's console; arguments that are not
+ * JSON are refused with a reason, an approved call runs, a rejected one is declined, "always"
+ * approves the rest of the run's calls of that tool, and the run goes on to its answer.
+ */
+import { expect, test } from './support/fixtures.ts'
+
+test('an Agent tool set to ask pauses on a card: bad JSON refused, approve runs it, reject declines it, always stops asking', async ({
+  app,
+}) => {
+  test.setTimeout(120_000)
+  const { canvas, inspector, run, templates, page } = app
+  await app.open()
+  await templates.open()
+  await templates.openTemplate('stuck-agent')
+  await canvas.select('agent')
+  const tool = inspector.root.getByTestId('tool-card')
+  // A single tool's card opens on its own; open it if it is not.
+  const toggle = tool.locator('.wf-tool__toggle')
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await tool.getByLabel('Approval').selectOption({ label: 'Ask before each call' })
+  await expect(tool.getByLabel('Approval')).toHaveValue('ask')
+
+  await run.start()
+  const card = canvas.console('agent').getByTestId('approval-request')
+  await expect(card).toHaveCount(1, { timeout: 45_000 })
+  await expect(card).toContainText('The Agent wants to call query_orders')
+  const args = card.getByRole('textbox')
+  await expect(args).toHaveValue(/"customerId":\s*"C-1042"/)
+
+  // Not JSON: refused with the reason, nothing sent; fixed, it goes through.
+  const original = await args.inputValue()
+  await args.fill('{ "status": ')
+  await card.getByTestId('approval-approve').click()
+  await expect(card.getByRole('alert')).toHaveText(
+    'The arguments are not valid JSON; fix them before approving.',
+  )
+  await args.fill(original)
+  await card.getByTestId('approval-approve').click()
+
+  // The model asks again (same call): this time the person says no.
+  await expect(card).toHaveCount(1, { timeout: 45_000 })
+  await card.getByTestId('approval-reject').click()
+  await expect(canvas.console('agent')).toContainText('Observation: The user declined this call.')
+
+  // The decline changed the call's result, so the loop breaker counts the next try as progress
+  // (guard spec, progress-aware): it asks again. "Always for this tool in this run" ends asking.
+  await expect(card).toHaveCount(1, { timeout: 45_000 })
+  await card.getByLabel('Always for this tool in this run').check()
+  await card.getByTestId('approval-approve').click()
+
+  await run.expectStatus('answer', 'success', 45_000)
+  await expect(page.getByTestId('approval-request')).toHaveCount(0)
+})
