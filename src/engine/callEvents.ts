@@ -71,8 +71,9 @@ async function* observed(
       event.reply = { text, toolCalls: [] }
       event.error = error ?? (signal.aborted ? 'CANCELLED' : 'INCOMPLETE')
     }
-    // A refused call (RUN_BUDGET) was never made: nothing to count.
-    if (!event.usage && gate && error !== 'RUN_BUDGET') {
+    // A refused call (RUN_BUDGET) was never made: nothing to count. Only a token limit needs the
+    // tokenizer's count (a cost of estimated tokens would be a guess, so it stays unpriced).
+    if (!event.usage && gate?.budget.countsTokens() && error !== 'RUN_BUDGET') {
       const estimated = await gate.budget.estimateCall(request, event.reply?.text ?? '')
       if (estimated) event.estimatedUsage = estimated
     }

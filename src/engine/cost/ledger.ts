@@ -72,10 +72,16 @@ export class CostLedger {
     return hint ? { costUsd, crossing: hint } : { costUsd }
   }
 
-  /** Counts a call whose tokens were not reported: it cannot be priced. */
-  chargeUnreported(): void {
+  /** Whether the model costs nothing (the demo, a local server): known to be free, not unknown. */
+  isFree(provider: string, model: string): boolean {
+    const price = this.pricing?.priceFor(provider, model)
+    return !!price && price.inputPerMTok === 0 && price.outputPerMTok === 0
+  }
+
+  /** Counts a call whose tokens were not reported: unpriced, unless its model is free. */
+  chargeUnreported(provider: string, model: string): void {
     this.calls++
-    this.unpriced++
+    if (!this.isFree(provider, model)) this.unpriced++
   }
 
   snapshot(): CostSnapshot {

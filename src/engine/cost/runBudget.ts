@@ -106,6 +106,11 @@ export class RunBudget {
     throw this.refusal()
   }
 
+  /** Whether a call with no reported usage must be counted by the tokenizer: a token limit. */
+  countsTokens(): boolean {
+    return (this.ledger.limits.maxRunTokens ?? 0) > 0
+  }
+
   /** A call's tokens by the tokenizer, for a provider that reported none (null: it failed). */
   async estimateCall(
     request: ChatRequest,

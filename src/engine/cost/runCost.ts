@@ -61,7 +61,10 @@ export class RunCostMeter {
       const charged = this.ledger.charge(event.provider, model, tokens, !event.usage)
       costUsd = charged.costUsd
       this.crossing = charged.crossing
-    } else this.ledger.chargeUnreported()
+    } else {
+      this.ledger.chargeUnreported(event.provider, model)
+      if (this.ledger.isFree(event.provider, model)) costUsd = 0
+    }
     // The node itself and every container around it (a loop's or sub-flow's node) spent it.
     const nesting = event.nesting ?? []
     const keys = [keyOf(event.nodeId, nesting)]

@@ -138,6 +138,33 @@ describe('whole-run budget', () => {
     expect(finish(events).status).toBe('success')
   })
 
+  it('without reported usage: a free model costs $0, a paid one is unpriced; a token limit counts with the tokenizer', async () => {
+    const unreported = async (model: string, limits?: RunLimits): Promise<RunEvent[]> => {
+      const clock = new ManualClock()
+      const provider = scriptedProvider([{ text: 'quiet', usage: null }], { clock })
+      const prices: PricingPort = {
+        priceFor: (_p, m) =>
+          m === 'free-x' ? { inputPerMTok: 0, outputPerMTok: 0 } : pricing.priceFor(_p, m),
+      }
+      const doc = chain(limits)
+      for (const node of doc.nodes)
+        if (node.type === 'llm') (node.data.config as { model: string }).model = model
+      const { ctx } = testContext({ clock, provider, pricing: prices })
+      return runWithClock(doc, ctx, clock)
+    }
+    const free = await unreported('free-x')
+    expect(finish(free).usage).toMatchObject({ costUsd: 0, unpricedCalls: 0 })
+    const paid = await unreported('gpt-x')
+    expect(finish(paid).usage).toMatchObject({ costUsd: null, unpricedCalls: 3 })
+    expect(paid.filter((e) => e.type === 'modelCall' && e.estimatedUsage)).toHaveLength(0)
+    const limited = await unreported('gpt-x', { maxRunTokens: 100_000 })
+    const calls = limited.filter((e) => e.type === 'modelCall')
+    expect(calls).toHaveLength(3)
+    for (const call of calls)
+      expect(call.type === 'modelCall' && call.estimatedUsage?.prompt).toBeGreaterThan(0)
+    expect(finish(limited).usage).toMatchObject({ costUsd: null, unpricedCalls: 3 })
+  })
+
   it('words dollars with cents, and more digits below a dollar', () => {
     expect(runBudgetMessage({ level: 'hint', unit: 'usd', total: 0.85, budget: 1 })).toBe(
       '[Run Budget Warning] The run has used $0.8500 of its budget of $1.00.',
