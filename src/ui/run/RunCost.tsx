@@ -39,31 +39,33 @@ function NodeRows({ nodes }: { nodes: readonly NodeSpent[] }) {
   const { t, i18n } = useTranslation('run')
   const titles = useTitles(nodes)
   return (
-    <table className="wf-run-cost__table">
-      <caption>{t('cost.breakdown')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('cost.node')}</th>
-          <th scope="col">{t('cost.tokens')}</th>
-          <th scope="col">{t('cost.usd')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {nodes.map((node, i) => (
-          <tr key={node.nodeId}>
-            <th scope="row">{titles[i] ?? node.nodeId}</th>
-            <td>{formatNumber(node.tokens, i18n.language)}</td>
-            <td>
-              {typeof node.costUsd === 'number'
-                ? formatUsd(node.costUsd, i18n.language)
-                : node.costUsd === null
-                  ? t('cost.unpricedNode')
-                  : '–'}
-            </td>
+    <div className="wf-run-cost__pop">
+      <table className="wf-run-cost__table">
+        <caption>{t('cost.breakdown')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('cost.node')}</th>
+            <th scope="col">{t('cost.tokens')}</th>
+            <th scope="col">{t('cost.usd')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {nodes.map((node, i) => (
+            <tr key={node.nodeId}>
+              <th scope="row">{titles[i] ?? node.nodeId}</th>
+              <td>{formatNumber(node.tokens, i18n.language)}</td>
+              <td>
+                {typeof node.costUsd === 'number'
+                  ? formatUsd(node.costUsd, i18n.language)
+                  : node.costUsd === null
+                    ? t('cost.unpricedNode')
+                    : '–'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
