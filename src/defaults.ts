@@ -10,6 +10,7 @@ export type { NumberRange } from './defaults/range.ts'
 // Sections of their own (each with its units and ranges, like the rest of this file):
 export * from './defaults/textLoop.ts'
 export * from './defaults/cost.ts'
+export * from './defaults/costDisplay.ts'
 export * from './defaults/loop.ts'
 export * from './defaults/knowledge.ts'
 export * from './defaults/trace.ts'

@@ -12,6 +12,7 @@ import { IDLE_RUN_STATE, nodeStateOf } from './runState.ts'
 import { englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.ts'
 import { subflowConsole } from './subflowEvents.ts'
 import { withIteration, type IterationRecord } from './iterationRecords.ts'
+import { NOTHING_SPENT, withNodeSpent, withRunFinished, type RunSpent } from './runSpent.ts'
 
 export type { IterationRecord } from './iterationRecords.ts'
 export { IDLE_RUN_STATE, nodeStateOf } from './runState.ts'
@@ -98,6 +99,8 @@ export interface RunSummary {
   /** Nodes that finished, failed or were skipped. */
   done: number
   usage: Usage
+  /** Tokens and USD so far and by node (runSpent.ts): the `run-cost` figure. */
+  spent: RunSpent
   failures: readonly RunFailure[]
 }
 
@@ -262,6 +265,7 @@ export function reduceRunEvents(
           total: event.nodeIds.length,
           done: 0,
           usage: { prompt: 0, completion: 0, total: 0, estimated: false },
+          spent: NOTHING_SPENT,
           failures: [],
         }
         break
@@ -318,6 +322,8 @@ export function reduceRunEvents(
         )
         // A body node settles once per iteration; the run counts its loop, not them.
         if (event.nesting === undefined) settle()
+        if (run && event.usage && event.nesting === undefined)
+          run = { ...run, spent: withNodeSpent(run.spent, event.nodeId, event.usage) }
         break
       }
       case 'nodeError': {
@@ -368,6 +374,7 @@ export function reduceRunEvents(
             ...run,
             status: event.status,
             usage: event.usage,
+            spent: withRunFinished(run.spent, event.usage),
             durationMs: event.durationMs,
             finishedAt: event.at,
           }

@@ -16,6 +16,7 @@ import {
   type RunContext,
   type TokenEstimator,
 } from '../../engine/index.ts'
+import type { PricingPort } from '../../engine/cost/pricing.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import type { NodeCatalog } from '../../nodes/catalog.ts'
 import { createProviderResolver } from '../../providers/index.ts'
@@ -23,6 +24,7 @@ import { createSchemaValidator } from '../../platform/schemaValidator.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import type { KeyAccess } from '../core/keyService.ts'
 import { browserMcp } from './browserMcp.ts'
+import { browserPricing, type PriceTable } from './pricing.ts'
 
 export type { KeyAccess }
 
@@ -41,6 +43,8 @@ export interface RunHost {
   baseUrl?: string
   /** Knowledge bases for `knowledge` nodes (RunContext.knowledge). */
   knowledge?: KnowledgeSearch
+  /** The model price table, loaded by the first run that calls a model; none = costs unpriced. */
+  loadPriceTable?(): Promise<PriceTable>
 }
 
 /** The message shown when a locked key is needed and cannot be unlocked. */
@@ -177,10 +181,27 @@ export class RunResources {
     this.runner = undefined
   }
 
+  /**
+   * The run's pricing port when the flow calls models: the table loads once, by the first such
+   * run. A table that fails to load leaves the run's costs unpriced rather than failing the run.
+   */
+  private async pricing(needed: boolean): Promise<PricingPort | undefined> {
+    if (!needed || !this.host.loadPriceTable) return undefined
+    try {
+      const table = await this.host.loadPriceTable()
+      return browserPricing(table, () => this.settings().providers)
+    } catch {
+      return undefined
+    }
+  }
+
   async context(runId: string, signal: AbortSignal, flow: FlowDocument): Promise<RunContext> {
     // A flow that runs code starts the sandbox now, so its first Code node finds it ready.
     if (runsCode(flow)) this.codeRunner()
-    const estimateTokens = await this.estimator(callsModels(flow))
+    const [estimateTokens, pricing] = await Promise.all([
+      this.estimator(callsModels(flow)),
+      this.pricing(callsModels(flow)),
+    ])
     const settings = this.settings()
     const providers = createProviderResolver({
       getSettings: () => {
@@ -207,6 +228,7 @@ export class RunResources {
       approvalTimeoutMs: settings.runtimeProtection.approvalTimeoutMs,
       ...(this.host.knowledge === undefined ? {} : { knowledge: this.host.knowledge }),
       ...(settings.mcpServers.length === 0 ? {} : { mcp: this.mcpPort() }),
+      ...(pricing === undefined ? {} : { pricing }),
     }
   }
 }

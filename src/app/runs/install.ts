@@ -18,6 +18,7 @@ import { loadStorage } from '../core/loadStorage.ts'
 import { dexieRunsRepository, type RunsRepository } from './runHistory.ts'
 import { getBatchRun } from '../../storage/repositories/batchRuns.ts'
 import { createRunService } from './runService.ts'
+import { loadPriceTable } from './pricing.ts'
 import type { AppServices } from '../../ui/services.ts'
 import { libraryStore } from '../../store/libraryStore.ts'
 import { summaryOf } from '../core/flowsService.ts'
@@ -32,6 +33,7 @@ export function browserRunHost(): RunHost {
     createCodeRunner: () => createWorkerCodeRunner(),
     loadEstimator: loadBrowserTokenEstimator,
     baseUrl: siteUrl(),
+    loadPriceTable,
   }
 }
 

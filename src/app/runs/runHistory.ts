@@ -9,6 +9,7 @@ import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { nodeStateOf, type HistoryStatus, type RunHistoryItem } from '../../store/runStore.ts'
 import { replayRunEvents, type ReduceOptions, type RunView } from '../../store/runStoreReducer.ts'
+import { NOTHING_SPENT, withRunFinished } from '../../store/runSpent.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
 export interface SaveRunRequest {
@@ -83,6 +84,7 @@ export function replayRecord(record: RunRecord, options: ReduceOptions = {}): Ru
     total: Object.keys(record.timings).length,
     done: Object.keys(record.timings).length,
     usage: record.usage,
+    spent: withRunFinished(NOTHING_SPENT, record.usage),
     failures: [],
   }
   // A run cut short by a reload has no end event: its record says so, and the nodes it left

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useServices } from '../services.ts'
 import { useRunStore } from '../../store/runStore.ts'
 import { useSettings } from '../../store/settingsStore.ts'
-import { formatDuration, formatTime } from './format.ts'
+import { formatDuration, formatTime, formatUsd } from './format.ts'
 import { UsageFigure } from './UsageFigure.tsx'
 import { DEBUG_NAMESPACE } from '../../i18n/index.ts'
 import { useCatalogues } from '../useCatalogues.ts'
@@ -86,6 +86,15 @@ export function RunHistoryList() {
                 <td>{formatDuration(item.durationMs, lang)}</td>
                 <td>
                   <UsageFigure usage={item.usage} />
+                  {typeof item.usage.costUsd === 'number' ? (
+                    <span className="wf-run-history__cost">
+                      {' · '}
+                      {formatUsd(item.usage.costUsd, lang)}
+                      {item.usage.unpricedCalls
+                        ? ` ${t('cost.unpriced', { count: item.usage.unpricedCalls })}`
+                        : null}
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   <button

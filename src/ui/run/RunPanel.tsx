@@ -11,6 +11,7 @@ import { useRunStore, type RunSummary } from '../../store/runStore.ts'
 import { formatDuration, formatNumber, formatTime } from './format.ts'
 import { useLoadedComponent } from '../useLoadedComponent.ts'
 import { UsageFigure } from './UsageFigure.tsx'
+import { RunCost } from './RunCost.tsx'
 import './run.css'
 import './runPanel.css'
 import { RunSplitter } from './RunSplitter.tsx'
@@ -152,6 +153,12 @@ export function RunPanel() {
                 <dt className="visually-hidden">{t('panel.tokensLabel')}</dt>
                 <dd data-testid="run-tokens">
                   <UsageFigure usage={run.usage} />
+                </dd>
+              </div>
+              <div>
+                <dt className="visually-hidden">{t('cost.label')}</dt>
+                <dd>
+                  <RunCost spent={run.spent} />
                 </dd>
               </div>
               <div>

@@ -1,4 +1,5 @@
 /** Numbers, durations and times as the run panel shows them, in the UI language. */
+import { USD_MIN_DIGITS, USD_SMALL_BELOW, USD_SMALL_MAX_DIGITS } from '../../defaults.ts'
 
 const MS_PER_SECOND = 1000
 const SECONDS_PER_MINUTE = 60
@@ -53,4 +54,23 @@ export function formatValue(value: unknown): string {
   } catch {
     return String(value)
   }
+}
+
+const usdFormats = new Map<string, Intl.NumberFormat>()
+
+/** US dollars in the UI language: `$0.00`, `$0.0123`, `$12.40` (more decimals under USD_SMALL_BELOW). */
+export function formatUsd(value: number, language: string): string {
+  const small = Math.abs(value) < USD_SMALL_BELOW
+  const key = `${language}|${small}`
+  let format = usdFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: USD_MIN_DIGITS,
+      maximumFractionDigits: small ? USD_SMALL_MAX_DIGITS : USD_MIN_DIGITS,
+    })
+    usdFormats.set(key, format)
+  }
+  return format.format(value)
 }

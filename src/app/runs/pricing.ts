@@ -1,0 +1,94 @@
+/**
+ * The browser's pricing port (flow-control.md, "Whole-run budget, cost and degenerate text"):
+ * the engine asks a price per settings provider id and model; this maps the provider's kind and
+ * base URL to the maintained price table of @pydantic/genai-prices. The table is large, so it
+ * loads with the first run that calls a model (loadPriceTable), never at page start.
+ */
+import type { ModelPrice, PricingPort } from '../../engine/cost/pricing.ts'
+import { looksLikeOllama } from '../../providers/errors.ts'
+import type { ProviderSettings } from '../../settings/schema.ts'
+import type { ModelPrice as GenaiModelPrice } from '@pydantic/genai-prices'
+
+type PriceModule = typeof import('@pydantic/genai-prices')
+
+/** The parts of the price table the port uses (tests may hand in the real module). */
+export type PriceTable = Pick<PriceModule, 'calcPrice' | 'findProvider'>
+
+let loading: Promise<PriceTable> | undefined
+
+/** The price table, imported once on first use (its own chunk: about 830 KB of data). */
+export function loadPriceTable(): Promise<PriceTable> {
+  loading ??= import('@pydantic/genai-prices').catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
+  return loading
+}
+
+/** A table price: a number, or tiered (by prompt size); tiers are above 200k tokens, so the base applies. */
+type TablePrice = GenaiModelPrice[string]
+
+function perMTok(price: TablePrice): number | undefined {
+  if (typeof price === 'number') return price
+  if (price !== undefined && typeof price.base === 'number') return price.base
+  return undefined
+}
+
+const FREE: ModelPrice = { inputPerMTok: 0, outputPerMTok: 0 }
+
+/** True for a server on this machine (loopback, or Ollama's default port). */
+function isLocal(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname
+    return host === 'localhost' || host === '[::1]' || /^127\./.test(host) || host === '0.0.0.0'
+  } catch {
+    return false
+  }
+}
+
+/** Where genai-prices looks the provider up: by id for the known kinds, else by its API URL. */
+function tableOptions(
+  provider: ProviderSettings,
+): { providerId: string } | { providerApiUrl: string } | null {
+  if (provider.kind === 'anthropic') return { providerId: 'anthropic' }
+  const url = provider.baseUrl.trim()
+  if (url === '' || /^https:\/\/api\.openai\.com(\/|$)/.test(url)) return { providerId: 'openai' }
+  return { providerApiUrl: url }
+}
+
+/** The price of `model` on `provider`, or null when the table does not know it (never a guess). */
+export function priceFromTable(
+  table: PriceTable,
+  provider: ProviderSettings,
+  model: string,
+): ModelPrice | null {
+  // The built-in demo provider answers in the page and a local Ollama runs on this machine:
+  // neither costs money, so their calls are priced at 0 USD rather than left unpriced.
+  if (provider.kind === 'demo') return FREE
+  if (looksLikeOllama(provider.baseUrl) && isLocal(provider.baseUrl)) return FREE
+  const options = tableOptions(provider)
+  if (options === null || model.trim() === '') return null
+  if ('providerApiUrl' in options && !table.findProvider(options)) return null
+  const found = table.calcPrice({}, model.trim(), options)
+  if (!found) return null
+  const input = perMTok(found.model_price.input_mtok)
+  const output = perMTok(found.model_price.output_mtok)
+  if (input === undefined || output === undefined) return null
+  const cached = perMTok(found.model_price.cache_read_mtok)
+  return {
+    inputPerMTok: input,
+    outputPerMTok: output,
+    ...(cached === undefined ? {} : { cachedInputPerMTok: cached }),
+  }
+}
+
+/** The port over the settings' providers, read at each call as the provider resolver does. */
+export function browserPricing(table: PriceTable, providers: () => readonly ProviderSettings[]): PricingPort {
+  return {
+    priceFor(providerId, model) {
+      const provider = providers().find((p) => p.id === providerId)
+      if (!provider) return null
+      return priceFromTable(table, provider, model || provider.model)
+    },
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { browserPricing, loadPriceTable, priceFromTable } from '../../../src/app/runs/pricing.ts'
+import { RunResources, type RunHost } from '../../../src/app/runs/RunResources.ts'
+import { systemClock } from '../../../src/platform/systemClock.ts'
+import { DEMO_PROVIDER, defaultSettings, type ProviderSettings } from '../../../src/settings/schema.ts'
+import { flow } from '../../support/flowBuilders.ts'
+import { config } from '../../storage/support.ts'
+
+function provider(over: Partial<ProviderSettings>): ProviderSettings {
+  return {
+    id: 'p',
+    label: 'P',
+    kind: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    models: [],
+    apiKey: '',
+    stream: true,
+    headers: [],
+    ...over,
+  }
+}
+
+describe('browser pricing over the genai-prices table', () => {
+  it('prices gpt-4o-mini on OpenAI from the table (0.15 / 0.6 USD per MTok, cached 0.075)', async () => {
+    const table = await loadPriceTable()
+    expect(priceFromTable(table, provider({}), 'gpt-4o-mini')).toEqual({
+      inputPerMTok: 0.15,
+      outputPerMTok: 0.6,
+      cachedInputPerMTok: 0.075,
+    })
+  })
+
+  it('prices Claude on an anthropic provider, the tiered price by its base', async () => {
+    const table = await loadPriceTable()
+    const anthropic = provider({ kind: 'anthropic', baseUrl: 'https://api.anthropic.com' })
+    expect(priceFromTable(table, anthropic, 'claude-3-5-haiku-latest')).toEqual({
+      inputPerMTok: 0.8,
+      outputPerMTok: 4,
+      cachedInputPerMTok: 0.08,
+    })
+    expect(priceFromTable(table, anthropic, 'claude-sonnet-4-5')).toEqual({
+      inputPerMTok: 3,
+      outputPerMTok: 15,
+      cachedInputPerMTok: 0.3,
+    })
+  })
+
+  it('finds another OpenAI-compatible provider by its API URL (DeepSeek)', async () => {
+    const table = await loadPriceTable()
+    const deepseek = provider({ baseUrl: 'https://api.deepseek.com/v1' })
+    expect(priceFromTable(table, deepseek, 'deepseek-chat')).toMatchObject({
+      inputPerMTok: 0.27,
+      outputPerMTok: 1.1,
+    })
+  })
+
+  it('never guesses: an unknown model, an unknown server or no model is null', async () => {
+    const table = await loadPriceTable()
+    expect(priceFromTable(table, provider({}), 'no-such-model-xyz')).toBeNull()
+    expect(
+      priceFromTable(table, provider({ baseUrl: 'https://llm.example.com/v1' }), 'gpt-4o-mini'),
+    ).toBeNull()
+    expect(priceFromTable(table, provider({}), '  ')).toBeNull()
+  })
+
+  it('prices the demo provider and a local Ollama at 0 USD, not a loopback proxy', async () => {
+    const table = await loadPriceTable()
+    expect(priceFromTable(table, DEMO_PROVIDER, 'demo')).toEqual({ inputPerMTok: 0, outputPerMTok: 0 })
+    const ollama = provider({ baseUrl: 'http://localhost:11434/v1' })
+    expect(priceFromTable(table, ollama, 'llama3.2')).toEqual({ inputPerMTok: 0, outputPerMTok: 0 })
+    const proxy = provider({ baseUrl: 'http://127.0.0.1:4000/v1' })
+    expect(priceFromTable(table, proxy, 'gpt-4o-mini')).toBeNull()
+  })
+
+  it('the port looks the provider up by settings id and falls back to its default model', async () => {
+    const table = await loadPriceTable()
+    const port = browserPricing(table, () => [DEMO_PROVIDER, provider({ id: 'openai' })])
+    expect(port.priceFor('openai', '')).toMatchObject({ inputPerMTok: 0.15, outputPerMTok: 0.6 })
+    expect(port.priceFor('demo', 'demo')).toEqual({ inputPerMTok: 0, outputPerMTok: 0 })
+    expect(port.priceFor('missing', 'gpt-4o-mini')).toBeNull()
+  })
+})
+
+describe('RunResources: the run context gets the pricing port', () => {
+  function resources(loadPriceTable: RunHost['loadPriceTable']) {
+    const loads: string[] = []
+    const host: RunHost = {
+      clock: systemClock,
+      fetch: () => Promise.reject(new Error('no network in this test')),
+      createCodeRunner: () => ({ run: async () => ({ result: null, logs: [] }) }),
+      loadEstimator: async () => async (text) => text.length,
+      loadPriceTable: loadPriceTable && (() => (loads.push('table'), loadPriceTable())),
+    }
+    const settings = { ...defaultSettings(), providers: [{ ...DEMO_PROVIDER }] }
+    return { loads, run: new RunResources(host, () => settings) }
+  }
+  const llmFlow = flow().meta('f').node('llm_1', 'llm', config('llm')).build()
+  const plainFlow = flow().meta('f').node('in_1', 'input', config('input')).build()
+
+  it('loads the table for a flow that calls a model and prices the demo provider at 0', async () => {
+    const { loads, run } = resources(loadPriceTable)
+    const ctx = await run.context('run_1', new AbortController().signal, llmFlow)
+    expect(loads).toEqual(['table'])
+    expect(ctx.pricing?.priceFor('demo', 'demo')).toEqual({ inputPerMTok: 0, outputPerMTok: 0 })
+  })
+
+  it('loads nothing for a flow without model calls', async () => {
+    const { loads, run } = resources(loadPriceTable)
+    const ctx = await run.context('run_1', new AbortController().signal, plainFlow)
+    expect(loads).toEqual([])
+    expect(ctx.pricing).toBeUndefined()
+  })
+
+  it('runs unpriced when the table fails to load', async () => {
+    const { loads, run } = resources(() => Promise.reject(new Error('chunk failed')))
+    const ctx = await run.context('run_1', new AbortController().signal, llmFlow)
+    expect(loads).toEqual(['table'])
+    expect(ctx.pricing).toBeUndefined()
+  })
+})
