@@ -1,7 +1,7 @@
 /**
  * The browser's pricing port (flow-control.md, "Whole-run budget, cost and degenerate text"):
  * the engine asks a price per settings provider id and model; this maps the provider's kind and
- * base URL to the maintained price table of @pydantic/genai-prices. The table is large, so it
+ * base URL to the maintained price table of @pydantic/genai-prices (the CLI uses it too). The table is large, so it
  * loads with the first run that calls a model (loadPriceTable), never at page start.
  */
 import type { ModelPrice, PricingPort } from '../../engine/cost/pricing.ts'
@@ -68,8 +68,11 @@ export function priceFromTable(
   if (looksLikeOllama(provider.baseUrl) && isLocal(provider.baseUrl)) return FREE
   const options = tableOptions(provider)
   if (options === null || model.trim() === '') return null
-  if ('providerApiUrl' in options && !table.findProvider(options)) return null
-  const found = table.calcPrice({}, model.trim(), options)
+  // A server the table does not know by its address (a proxy, a recorder, a gateway on this
+  // machine) is priced by the model's own name, which the table matches exactly; an unknown
+  // name stays unpriced.
+  const known = 'providerApiUrl' in options ? table.findProvider(options) !== undefined : true
+  const found = table.calcPrice({}, model.trim(), known ? options : {})
   if (!found) return null
   const input = perMTok(found.model_price.input_mtok)
   const output = perMTok(found.model_price.output_mtok)

@@ -55,22 +55,28 @@ describe('browser pricing over the genai-prices table', () => {
     })
   })
 
-  it('never guesses: an unknown model, an unknown server or no model is null', async () => {
+  it('never guesses: an unknown model or no model is null; a server it does not know prices by model name', async () => {
     const table = await loadPriceTable()
     expect(priceFromTable(table, provider({}), 'no-such-model-xyz')).toBeNull()
     expect(
-      priceFromTable(table, provider({ baseUrl: 'https://llm.example.com/v1' }), 'gpt-4o-mini'),
+      priceFromTable(table, provider({ baseUrl: 'https://llm.example.com/v1' }), 'no-such-model-xyz'),
     ).toBeNull()
+    expect(
+      priceFromTable(table, provider({ baseUrl: 'https://llm.example.com/v1' }), 'gpt-4o-mini'),
+    ).toMatchObject({ inputPerMTok: 0.15, outputPerMTok: 0.6 })
     expect(priceFromTable(table, provider({}), '  ')).toBeNull()
   })
 
-  it('prices the demo provider and a local Ollama at 0 USD, not a loopback proxy', async () => {
+  it('prices the demo provider and a local Ollama at 0 USD; a loopback proxy by its model', async () => {
     const table = await loadPriceTable()
     expect(priceFromTable(table, DEMO_PROVIDER, 'demo')).toEqual({ inputPerMTok: 0, outputPerMTok: 0 })
     const ollama = provider({ baseUrl: 'http://localhost:11434/v1' })
     expect(priceFromTable(table, ollama, 'llama3.2')).toEqual({ inputPerMTok: 0, outputPerMTok: 0 })
     const proxy = provider({ baseUrl: 'http://127.0.0.1:4000/v1' })
-    expect(priceFromTable(table, proxy, 'gpt-4o-mini')).toBeNull()
+    expect(priceFromTable(table, proxy, 'gpt-4o-mini')).toMatchObject({
+      inputPerMTok: 0.15,
+      outputPerMTok: 0.6,
+    })
   })
 
   it('the port looks the provider up by settings id and falls back to its default model', async () => {
