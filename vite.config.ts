@@ -58,6 +58,9 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the CPUs, a single worker on CI's 2 cores: the
     // suite took 590 s there. Many files wait on child processes and servers, so two share well.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // As Playwright's CI config: a test that fails once on a loaded CI host is run again and
+    // reported; one that fails twice fails the build.
+    retry: process.env.CI ? 1 : 0,
     // Through Vite's resolver, so d3 gets the d3-color stand-in as in the build (tests/build).
     server: { deps: { inline: [/\/d3-(interpolate|transition)\//] } },
   },

@@ -5,7 +5,7 @@
  * drops it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { AgentLoopParams, RuntimeProtection } from '../../src/engine/index.ts'
 import { flowStore } from '../../src/store/flowStore.ts'
 import { settingsStore } from '../../src/store/settingsStore.ts'
@@ -85,13 +85,15 @@ function config(id: string): Record<string, unknown> {
   return flowStore.getState().nodes.find((n) => n.id === id)?.data.config ?? {}
 }
 
-async function inspect(node: ReturnType<typeof paletteNode>): Promise<HTMLElement> {
+async function inspect(node: ReturnType<typeof paletteNode>, waitKey: string): Promise<HTMLElement> {
   openFlow([node])
   flowStore.getState().actions.select([node.id])
   await renderEditor(<Inspector />)
   const panel = await screen.findByTestId('node-inspector')
-  // The form is a lazy chunk: its first load in a test file takes a while.
+  // The form is a lazy chunk: its first load in a test file takes a while. The type's own fields
+  // (and their catalogue) may come a moment after the Title: wait until `waitKey` is drawn.
   await within(panel).findByLabelText('Title', undefined, { timeout: 10_000 })
+  await waitFor(() => frame(panel, waitKey), { timeout: 10_000 })
   return panel
 }
 
@@ -121,7 +123,7 @@ describe('inherited settings in the inspector', () => {
       runtimeProtection: { ...defaultSettings().runtimeProtection, ...GLOBAL },
     })
     const node = paletteNode('agent_1', 'agent', { prompt: 'Go' })
-    const panel = await inspect(node)
+    const panel = await inspect(node, 'finalizeAfterStop')
     await runWithSettings('agent', node.data.config)
     const used = loopInputs[0]?.protection
     if (!used) throw new Error('the agent loop did not run')
@@ -153,7 +155,7 @@ describe('inherited settings in the inspector', () => {
       runtimeProtection: { ...defaultSettings().runtimeProtection, ...GLOBAL },
     })
     const node = paletteNode('code_1', 'code', { code: 'return 1' })
-    const panel = await inspect(node)
+    const panel = await inspect(node, 'timeoutMs')
     const { codeRunner } = await runWithSettings('code', node.data.config)
     const usedMs = codeRunner.requests[0]?.timeoutMs
     expect(usedMs).toBe(GLOBAL.sandboxTimeoutMs)
@@ -163,7 +165,7 @@ describe('inherited settings in the inspector', () => {
   })
 
   it('a click stores an override, marked as such; reset goes back to inheriting', async () => {
-    const panel = await inspect(paletteNode('agent_1', 'agent'))
+    const panel = await inspect(paletteNode('agent_1', 'agent'), 'loopDetectionEnabled')
     const box = within(frame(panel, 'loopDetectionEnabled')).getByRole('checkbox') as HTMLInputElement
     expect(box.checked).toBe(true)
     expect(
@@ -189,7 +191,7 @@ describe('inherited settings in the inspector', () => {
   })
 
   it('timeouts are typed in seconds and stored in milliseconds; a refused draft is dropped by reset', async () => {
-    const panel = await inspect(paletteNode('agent_1', 'agent'))
+    const panel = await inspect(paletteNode('agent_1', 'agent'), 'toolTimeoutMs')
     const input = within(frame(panel, 'toolTimeoutMs')).getByRole('textbox') as HTMLInputElement
     fireEvent.change(input, { target: { value: '12.5' } })
     expect(config('agent_1')['toolTimeoutMs']).toBe(12_500)
@@ -207,7 +209,7 @@ describe('inherited settings in the inspector', () => {
   })
 
   it('follows the global setting while the node inherits', async () => {
-    const panel = await inspect(paletteNode('agent_1', 'agent'))
+    const panel = await inspect(paletteNode('agent_1', 'agent'), 'maxTokenBudget')
     expect(note(panel, 'maxTokenBudget')).toBe('Inherited: unlimited, from Settings')
     const settings = settingsStore.getState().settings
     settingsStore.getState().setSettings({

@@ -28,9 +28,10 @@ async function inspect(node: ReturnType<typeof paletteNode>) {
   flowStore.getState().actions.select([node.id])
   await renderEditor(<Inspector />)
   return screen.findByTestId('node-inspector').then(async (el) => {
-    await within(el).findByLabelText('Title')
+    // Lazy chunks and catalogues: on a loaded machine (2 test workers on 2 cores) they take seconds.
+    await within(el).findByLabelText('Title', undefined, { timeout: 10_000 })
     // The field list loads with the inspector (NodeDefinition.fields): wait for the form.
-    await waitFor(() => expect(el.querySelector('.wf-inspector__fields')).not.toBeNull())
+    await waitFor(() => expect(el.querySelector('.wf-inspector__fields')).not.toBeNull(), { timeout: 10_000 })
     return el
   })
 }
@@ -53,7 +54,7 @@ describe('inspector', () => {
       'Provider',
       'Stream the reply',
     ]) {
-      expect(within(panel).getByLabelText(label)).toBeVisible()
+      expect(await within(panel).findByLabelText(label, undefined, { timeout: 10_000 })).toBeVisible()
     }
   })
 

@@ -64,8 +64,9 @@ describe('an mcp tool in the Agent inspector', () => {
         },
       },
     })
-    const panel = await screen.findByTestId('node-inspector')
-    const card = await within(panel).findByTestId('tool-card')
+    // Lazy chunks: on a loaded machine (2 test workers on 2 cores) the form takes seconds.
+    const panel = await screen.findByTestId('node-inspector', undefined, { timeout: 10_000 })
+    const card = await within(panel).findByTestId('tool-card', undefined, { timeout: 10_000 })
     fireEvent.change(within(card).getByLabelText('Runs'), { target: { value: 'mcp' } })
     expect(tools()[0]?.['kind']).toBe('mcp')
     const server = within(card).getByTestId('tool-mcp-server')
