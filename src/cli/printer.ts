@@ -17,6 +17,7 @@ import { nodeCatalog } from '../nodes/registry.ts'
 import { canvasPlace, valueToText } from '../engine/index.ts'
 import { manyLines, oneLine } from './terminalText.ts'
 import { argumentsLine } from './approval.ts'
+import { formatUsd } from '../engine/run.ts'
 
 export interface Style {
   bold(text: string): string
@@ -43,11 +44,6 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
 }
 
-/** US dollars as a person reads them: cents, and more digits below a dollar. */
-export function dollars(usd: number): string {
-  return `$${usd.toFixed(usd < 1 ? 4 : 2)}`
-}
-
 /** `, 1234 tokens, $0.0123 (+2 unpriced calls)`: the cost only where the run's usage has it. */
 function usageText(usage: Usage | undefined): string {
   if (!usage || usage.total === 0) return ''
@@ -56,7 +52,7 @@ function usageText(usage: Usage | undefined): string {
   const unpriced = usage.unpricedCalls ?? 0
   const unpricedText = unpriced > 0 ? ` (+${unpriced} unpriced call${unpriced === 1 ? '' : 's'})` : ''
   if (usage.costUsd === null) return `${tokens}, cost unknown${unpricedText}`
-  return `${tokens}, ${dollars(usage.costUsd)}${unpricedText}`
+  return `${tokens}, ${formatUsd(usage.costUsd)}${unpricedText}`
 }
 
 /** `  ✓ agent: approved (by user) with {"id":"B-2"}` / `  ✗ agent: declined (by timeout)`. */

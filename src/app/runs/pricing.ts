@@ -87,11 +87,17 @@ export function priceFromTable(
 
 /** The port over the settings' providers, read at each call as the provider resolver does. */
 export function browserPricing(table: PriceTable, providers: () => readonly ProviderSettings[]): PricingPort {
+  // A run asks for the same few models before and after every call: each table lookup once.
+  const known = new Map<string, ModelPrice | null>()
   return {
     priceFor(providerId, model) {
+      const key = `${providerId}\u0000${model}`
+      const cached = known.get(key)
+      if (cached !== undefined) return cached
       const provider = providers().find((p) => p.id === providerId)
-      if (!provider) return null
-      return priceFromTable(table, provider, model || provider.model)
+      const price = provider ? priceFromTable(table, provider, model || provider.model) : null
+      known.set(key, price)
+      return price
     },
   }
 }

@@ -48,7 +48,7 @@ export class CostLedger {
     return this.over(this.tokens + tokens.prompt + tokens.completion, cost === null ? null : this.cost + cost)
   }
 
-  /** Charges one call; returns its cost and the hint or trip it caused, if any. */
+  /** Charges one call; returns its cost and the hint or trip it caused (when it caused one). */
   charge(
     provider: string,
     model: string,
@@ -73,15 +73,17 @@ export class CostLedger {
   }
 
   /** Whether the model costs nothing (the demo, a local server): known to be free, not unknown. */
-  isFree(provider: string, model: string): boolean {
+  private isFree(provider: string, model: string): boolean {
     const price = this.pricing?.priceFor(provider, model)
     return !!price && price.inputPerMTok === 0 && price.outputPerMTok === 0
   }
 
-  /** Counts a call whose tokens were not reported: unpriced, unless its model is free. */
-  chargeUnreported(provider: string, model: string): void {
+  /** Counts a call whose tokens were not reported: unpriced (null), unless its model is free (0). */
+  chargeUnreported(provider: string, model: string): number | null {
     this.calls++
-    if (!this.isFree(provider, model)) this.unpriced++
+    if (this.isFree(provider, model)) return 0
+    this.unpriced++
+    return null
   }
 
   snapshot(): CostSnapshot {

@@ -14,10 +14,14 @@ import { estimatePromptTokens } from '../agent/tokens.ts'
 import { CostLedger, type BudgetCrossing, type RunLimits } from './ledger.ts'
 import type { PricingPort } from './pricing.ts'
 
-/** A limit as people read it: tokens as a count, dollars with cents (and more below a dollar). */
+/** US dollars as people read them: cents, and four decimals below a dollar (the CLI prints it too). */
+export function formatUsd(usd: number): string {
+  return `$${usd.toFixed(usd < 1 ? 4 : 2)}`
+}
+
+/** A limit as people read it: tokens as a count, dollars by formatUsd. */
 function amount(unit: BudgetCrossing['unit'], value: number): string {
-  if (unit === 'tokens') return `${Math.round(value)} tokens`
-  return `$${value.toFixed(value < 1 ? 4 : 2)}`
+  return unit === 'tokens' ? `${Math.round(value)} tokens` : formatUsd(value)
 }
 
 /** The exact console line of a run-budget crossing (docs/guard.md). */

@@ -53,7 +53,7 @@ export class RunCostMeter {
 
   private charge(event: Extract<RunEvent, { type: 'modelCall' }>): void {
     const model = event.responseModel || event.model
-    let costUsd: number | null = null
+    let costUsd: number | null
     const tokens = event.usage ?? event.estimatedUsage
     if (tokens) {
       this.prompt += tokens.prompt
@@ -62,8 +62,7 @@ export class RunCostMeter {
       costUsd = charged.costUsd
       this.crossing = charged.crossing
     } else {
-      this.ledger.chargeUnreported(event.provider, model)
-      if (this.ledger.isFree(event.provider, model)) costUsd = 0
+      costUsd = this.ledger.chargeUnreported(event.provider, model)
     }
     // The node itself and every container around it (a loop's or sub-flow's node) spent it.
     const nesting = event.nesting ?? []
