@@ -65,12 +65,15 @@ export function createProvider(settings: ProviderSettings, deps: ProviderDeps): 
   }
 }
 
-/** Forces one model name on every call (the CLI's `--model`). */
+/**
+ * Forces one model name on every call (the CLI's `--model`). Keeps what the provider says of
+ * itself: dropping `structuredOutput` would move a native schema request into the prompt.
+ */
 function withModel(provider: LlmProvider, model: string): LlmProvider {
-  return {
-    id: provider.id,
-    chat: (request: ChatRequest, signal: AbortSignal) => provider.chat({ ...request, model }, signal),
-  }
+  const chat = (request: ChatRequest, signal: AbortSignal) => provider.chat({ ...request, model }, signal)
+  return provider.structuredOutput
+    ? { id: provider.id, structuredOutput: provider.structuredOutput, chat }
+    : { id: provider.id, chat }
 }
 
 /** Reads a node's inline demo script: absent, a JSON object, or JSON text. */

@@ -22,10 +22,14 @@ function asSchema(value: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/** `response_format: { type: 'json_schema', json_schema: { schema } }`, OpenAI's own shape. */
+/**
+ * `response_format: { type: 'json_schema', json_schema: { schema } }`, OpenAI's own shape, or
+ * PatchCat's engine spelling `responseFormat: { jsonSchema: { name, schema } }`.
+ */
 function fromResponseFormat(value: unknown): Record<string, unknown> | undefined {
   if (!isPlainObject(value)) return undefined
-  const inner = isPlainObject(value['json_schema']) ? value['json_schema'] : value
+  const named = value['json_schema'] ?? value['jsonSchema']
+  const inner = isPlainObject(named) ? named : value
   return asSchema(inner['schema'])
 }
 

@@ -120,6 +120,17 @@ describe('createProviderResolver', () => {
     expect(request?.headers.authorization).toBe('Bearer k')
   })
 
+  it('keeps native structured output when --model forces the model (the schema stays in the request)', async () => {
+    const resolver = createProviderResolver({
+      getSettings: { providers: [], defaultProviderId: 'none' },
+      fetch,
+      clock: realClock,
+      override: { kind: 'openai', baseUrl: mock.baseUrl, model: 'mock-model', apiKey: 'k', stream: false },
+    })
+    const provider = await resolver.resolve({ providerId: 'openai', nodeId: 'n' })
+    expect(provider.structuredOutput).toBe('native')
+  })
+
   it('asks unlockKey for the key of a locked provider and uses it', async () => {
     const asked: string[] = []
     const resolver = createProviderResolver({

@@ -38,6 +38,12 @@ describe('PatchCat structured output', () => {
         'output'
       ],
     ).toMatchObject({ schema })
+    // PatchCat's engine spells the same block in camelCase.
+    expect(
+      llmConfig({ responseFormat: { type: 'json_schema', jsonSchema: { name: 'audit', schema } } })?.[
+        'output'
+      ],
+    ).toMatchObject({ schema })
   })
 
   it('reads a structuredOutput block, and leaves a disabled one (or none) as a text node', () => {

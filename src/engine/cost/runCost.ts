@@ -40,8 +40,9 @@ export class RunCostMeter {
     } else if (event.type === 'runFinish') {
       const { costUsd, unpricedCalls } = this.ledger.snapshot()
       const usage = { ...event.usage, costUsd, unpricedCalls }
-      // Nodes the budget cut short report no usage of their own, though their calls were paid for.
-      if (event.status === 'stopped' && this.prompt + this.completion > usage.total) {
+      // Nodes that failed or that the budget cut short report no usage of their own, though
+      // their calls were paid for: the run's total is what its calls used.
+      if (this.prompt + this.completion > usage.total) {
         usage.prompt = this.prompt
         usage.completion = this.completion
         usage.total = this.prompt + this.completion

@@ -103,4 +103,20 @@ describe('whole-run cost', () => {
     expect(usage.costUsd).toBeNull()
     expect(usage.unpricedCalls).toBe(4)
   })
+
+  it('counts the calls of a node that failed in the run total', async () => {
+    const clock = new ManualClock()
+    const bad = { text: 'not json', usage: { prompt: 30, completion: 4 } }
+    const provider = scriptedProvider([bad, bad], { clock })
+    const doc = flow()
+      .node('ask', 'llm', {
+        prompt: 'Classify',
+        output: { schema: { type: 'object', required: ['intent'] }, repairAttempts: 1 },
+      })
+      .build()
+    const { ctx } = testContext({ clock, provider })
+    const events = await runWithClock(doc, ctx, clock)
+    expect(events.some((e) => e.type === 'nodeError' && e.nodeId === 'ask')).toBe(true)
+    expect(runUsage(events)).toMatchObject({ prompt: 60, completion: 8, total: 68 })
+  })
 })
