@@ -172,6 +172,11 @@ export interface SchemaCheck {
   lenient: boolean
 }
 
+/**
+ * Counts a text's tokens. Never more than the text's UTF-8 byte length (true of byte-level BPE
+ * tokenizers, where each token is at least one byte, and of the characters/4 fallback): the run
+ * budget relies on it to skip counting calls far below its limit (promptTokensCeiling).
+ */
 export type TokenEstimator = (text: string) => Promise<number>
 
 export type { Usage }

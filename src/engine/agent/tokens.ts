@@ -19,6 +19,18 @@ function messageText(message: ChatMessage): string {
   return message.content
 }
 
+/**
+ * A ceiling on what estimatePromptTokens can return, without counting: a TokenEstimator never
+ * counts more tokens than the text has UTF-8 bytes (ports.ts), and one UTF-16 unit is at most 3
+ * bytes. Lets the run budget skip the tokenizer while a call is nowhere near a limit.
+ */
+export function promptTokensCeiling(request: ChatRequest): number {
+  let units = 0
+  for (const message of request.messages) units += messageText(message).length
+  if (request.tools && request.tools.length > 0) units += JSON.stringify(request.tools).length
+  return TOKEN_ESTIMATE_REPLY_PRIMING + TOKEN_ESTIMATE_PER_MESSAGE * request.messages.length + 3 * units
+}
+
 /** Estimated prompt tokens of a request: every message, its tool calls, and the tool specs sent. */
 export async function estimatePromptTokens(request: ChatRequest, estimate: TokenEstimator): Promise<number> {
   // Asked all at once so an estimator that counts elsewhere answers them in one round trip.

@@ -10,7 +10,7 @@
 import { FlowError } from '../errors.ts'
 import type { GuardAlert } from '../events.ts'
 import type { ChatRequest, TokenEstimator } from '../ports.ts'
-import { estimatePromptTokens } from '../agent/tokens.ts'
+import { estimatePromptTokens, promptTokensCeiling } from '../agent/tokens.ts'
 import { CostLedger, type BudgetCrossing, type RunLimits } from './ledger.ts'
 import type { PricingPort } from './pricing.ts'
 
@@ -102,6 +102,10 @@ export class RunBudget {
     if (!hasLimits(this.ledger.limits)) return
     // As the Agent's own budget does: the prompt alone is predicted (the reply's length is not
     // known; `maxTokens` is a ceiling most replies stay far below), the reply is charged after.
+    // Counting a long prompt costs far more than the rest of the bookkeeping (about 0.1 ms for
+    // 3 KB): a call whose ceiling cannot cross a limit is let through uncounted.
+    const ceiling = promptTokensCeiling(request)
+    if (!this.ledger.predict(provider, request.model, { prompt: ceiling, completion: 0 })) return
     const prompt = await estimatePromptTokens(request, this.estimate)
     const crossing = this.ledger.predict(provider, request.model, { prompt, completion: 0 })
     if (!crossing) return
