@@ -18,6 +18,7 @@ const benches = [
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
   { name: 'ledger', cmd: ['npx', 'tsx', 'bench/ledger.bench.ts'] },
+  { name: 'trace-export', cmd: ['npx', 'tsx', 'bench/traceExport.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },
 ].filter((b) => only.length === 0 || only.includes(b.name))
 
