@@ -19,6 +19,7 @@ const benches = [
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
   { name: 'ledger', cmd: ['npx', 'tsx', 'bench/ledger.bench.ts'] },
   { name: 'trace-export', cmd: ['npx', 'tsx', 'bench/traceExport.bench.ts'] },
+  { name: 'mcp', cmd: ['npx', 'tsx', 'bench/mcp.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },
 ].filter((b) => only.length === 0 || only.includes(b.name))
 
