@@ -20,6 +20,7 @@ const benches = [
   { name: 'ledger', cmd: ['npx', 'tsx', 'bench/ledger.bench.ts'] },
   { name: 'trace-export', cmd: ['npx', 'tsx', 'bench/traceExport.bench.ts'] },
   { name: 'mcp', cmd: ['npx', 'tsx', 'bench/mcp.bench.ts'] },
+  { name: 'batch', cmd: ['npx', 'tsx', 'bench/batch.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },
 ].filter((b) => only.length === 0 || only.includes(b.name))
 
