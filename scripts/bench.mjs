@@ -17,6 +17,10 @@ const benches = [
   { name: 'knowledge', cmd: ['npx', 'tsx', 'bench/knowledge.bench.ts'] },
   { name: 'sandbox', cmd: ['npx', 'tsx', 'bench/sandbox.bench.ts'] },
   { name: 'import-export', cmd: ['npx', 'tsx', 'bench/importExport.bench.ts'] },
+  { name: 'ledger', cmd: ['npx', 'tsx', 'bench/ledger.bench.ts'] },
+  { name: 'trace-export', cmd: ['npx', 'tsx', 'bench/traceExport.bench.ts'] },
+  { name: 'mcp', cmd: ['npx', 'tsx', 'bench/mcp.bench.ts'] },
+  { name: 'batch', cmd: ['npx', 'tsx', 'bench/batch.bench.ts'] },
   { name: 'browser', cmd: ['node', 'bench/browser/run.mjs'], needsBuild: true },
 ].filter((b) => only.length === 0 || only.includes(b.name))
 
