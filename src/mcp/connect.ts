@@ -43,6 +43,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Initializes the session and lists its tools (every page of `tools/list`). */
+/**
+ * A signal of the call's own that follows the run's: the SDK adds an abort listener to the
+ * signal of every request and never removes it, so on the run's signal each call of a long
+ * Agent run would leave one behind. Ours is dropped with the call; `release` unlinks it.
+ */
+function callSignal(outer: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController()
+  const abort = (): void => controller.abort(outer.reason)
+  if (outer.aborted) abort()
+  else outer.addEventListener('abort', abort, { once: true })
+  return { signal: controller.signal, release: () => outer.removeEventListener('abort', abort) }
+}
+
 export async function openSession(
   transport: Transport,
   options: { signal: AbortSignal; timeoutMs: number; clientVersion: string },
@@ -76,7 +89,10 @@ export async function openSession(
   client.onclose = () => {
     ended = true
   }
-  const request = { signal: options.signal, timeout: options.timeoutMs }
+  // The session outlives the call that opened it: connecting and listing follow that call's
+  // signal, and nothing of it stays on that signal once listed.
+  const opening = callSignal(options.signal)
+  const request = { signal: opening.signal, timeout: options.timeoutMs }
   try {
     await client.connect(transport, request)
     const tools: McpToolInfo[] = []
@@ -96,22 +112,26 @@ export async function openSession(
     } while (cursor !== undefined && cursor !== '')
     return {
       tools,
-      call: (name, args, { signal, timeoutMs, onProgress }) =>
-        client.callTool({ name, arguments: isRecord(args) ? args : {} }, undefined, {
-          signal,
-          timeout: timeoutMs,
-          ...(onProgress
-            ? {
-                onprogress: (p) =>
-                  onProgress({
-                    progress: p.progress,
-                    ...(p.total === undefined ? {} : { total: p.total }),
-                    ...(p.message === undefined ? {} : { message: p.message }),
-                  }),
-                resetTimeoutOnProgress: false,
-              }
-            : {}),
-        }),
+      call: (name, args, { signal, timeoutMs, onProgress }) => {
+        const own = callSignal(signal)
+        return client
+          .callTool({ name, arguments: isRecord(args) ? args : {} }, undefined, {
+            signal: own.signal,
+            timeout: timeoutMs,
+            ...(onProgress
+              ? {
+                  onprogress: (p) =>
+                    onProgress({
+                      progress: p.progress,
+                      ...(p.total === undefined ? {} : { total: p.total }),
+                      ...(p.message === undefined ? {} : { message: p.message }),
+                    }),
+                  resetTimeoutOnProgress: false,
+                }
+              : {}),
+          })
+          .finally(own.release)
+      },
       close: async () => {
         await drain()
         await client.close()
@@ -121,5 +141,7 @@ export async function openSession(
   } catch (error) {
     await client.close().catch(() => undefined)
     throw error
+  } finally {
+    opening.release()
   }
 }

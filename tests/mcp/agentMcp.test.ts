@@ -95,6 +95,23 @@ describe('Agent mcp tools against server-everything (Streamable HTTP)', { timeou
     })
   })
 
+  it("many calls on one run's signal leave no abort listener behind on it", async () => {
+    const { getEventListeners } = await import('node:events')
+    const mcp = hub()
+    const run = new AbortController()
+    for (let i = 0; i < 30; i++) {
+      const result = await mcp.callTool(
+        'everything',
+        'echo',
+        { message: `m${i}` },
+        { signal: run.signal, timeoutMs: 5000 },
+      )
+      expect(result.text).toBe(`Echo: m${i}`)
+    }
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0)
+    await mcp.close()
+  })
+
   it('all tools when include is absent', async () => {
     const { provider } = await runAgent([{ kind: 'mcp', server: 'everything' }], [])
     const names = (provider.requests[0]?.tools ?? []).map((t) => t.name)
