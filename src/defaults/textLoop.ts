@@ -16,6 +16,11 @@ export const TEXT_LOOP_MAX_GAP_RANGE_CHARS: NumberRange = { min: 20, max: 2_000,
 /** The repeated stretch must also cover this many prose characters (short periods, e.g. "ha"). */
 export const TEXT_LOOP_MIN_SPAN_CHARS = 200
 export const TEXT_LOOP_MIN_SPAN_RANGE_CHARS: NumberRange = { min: 50, max: 5_000, step: 10 }
+/**
+ * Share (0-1) of the last period's positions whose chunk recurs too, for a chain to trip: a loop
+ * repeats all of itself, a refrain only its own lines between verses that differ.
+ */
+export const TEXT_LOOP_MIN_REPEATED_SHARE = 0.75
 /** Characters of the repeated chunk quoted in the trip's console line. */
 export const TEXT_LOOP_QUOTE_CHARS = 40
 /** Agent turns with no text and no tool calls (or only reasoning) in a row before the nudge. */

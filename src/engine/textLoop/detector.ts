@@ -8,7 +8,9 @@
  * `chunkChars` characters ending there (a rolling hash, O(1) per character). A map from hash
  * to its last position (a fixed-size table, see below) finds the previous occurrence; when that one is at most `maxGapChars`
  * back, the occurrence extends its chain (count + 1, same start). A chain of `repeats`
- * occurrences covering at least `minSpanChars` trips. A sentence of p characters repeated back
+ * occurrences covering at least `minSpanChars` trips, when the stretch since the previous
+ * occurrence repeats as a whole (TEXT_LOOP_MIN_REPEATED_SHARE of its positions chain too): a
+ * song's refrain recurs between verses that differ, a loop has nothing that differs. A sentence of p characters repeated back
  * to back makes every chunk recur every p characters, so with the defaults a 100-character
  * sentence trips about 900 characters after its first repeat began.
  *
@@ -21,6 +23,7 @@
 import {
   TEXT_LOOP_CHUNK_CHARS,
   TEXT_LOOP_MAX_GAP_CHARS,
+  TEXT_LOOP_MIN_REPEATED_SHARE,
   TEXT_LOOP_MIN_SPAN_CHARS,
   TEXT_LOOP_QUOTE_CHARS,
   TEXT_LOOP_REPEATS,
@@ -151,6 +154,7 @@ class Detector implements TextLoopDetector, ProseSink {
     this.h2 = (this.h2 * BASE2 + c) % P2
     const at = this.pos++
     if (this.filled >= size) this.occurrence(this.h1, this.h2, at)
+    else this.chainCount[at % this.window] = 0
   }
 
   private occurrence(h1: number, h2: number, at: number): void {
@@ -171,8 +175,21 @@ class Detector implements TextLoopDetector, ProseSink {
     }
     this.chainCount[slot] = count
     this.chainStart[slot] = start
-    if (prev !== undefined && count >= repeats && at - start + chunkChars >= minSpanChars)
+    if (
+      prev !== undefined &&
+      count >= repeats &&
+      at - start + chunkChars >= minSpanChars &&
+      this.repeatsWhole(at, at - prev)
+    )
       this.tripped = { count, periodChars: at - prev, quote: this.quote(), atChar: this.raw }
+  }
+
+  /** Whether most positions of the last `period` chain as well (runs only on a would-be trip). */
+  private repeatsWhole(at: number, period: number): boolean {
+    let chained = 0
+    for (let x = at - period + 1; x <= at; x++)
+      if ((this.chainCount[x % this.window] as number) >= 2) chained++
+    return chained >= period * TEXT_LOOP_MIN_REPEATED_SHARE
   }
 
   /** The current chunk (the one that repeated), oldest character first. */

@@ -133,4 +133,19 @@ describe('degenerate text: not caught', () => {
     expect(feed(text)).toBeUndefined()
     expect(feed(`3.14 is close to pi. ${times(30, 'Pi is close to 3.14 and that is all. ')}`)).toBeDefined()
   })
+
+  it('tells a refrain between verses that differ from a verse and refrain repeated word for word', () => {
+    const refrain = 'Oh the wind will carry me home, oh the wind will carry me home.'
+    const song = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `Verse ${i}: the rivers wind through valleys ${i} and hills and towns of old and grey.\n${refrain}\n\n`,
+    ).join('')
+    expect(feed(song, 5)).toBeUndefined()
+    const stuck = times(
+      12,
+      `Verse 1: the rivers wind through valleys and hills and towns of old and grey.\n${refrain}\n\n`,
+    )
+    expect(feed(stuck, 5)).toBeDefined()
+  })
 })
