@@ -35,6 +35,7 @@ function perMTok(price: TablePrice): number | undefined {
 }
 
 const FREE: ModelPrice = { inputPerMTok: 0, outputPerMTok: 0 }
+const MS_PER_MINUTE = 60_000
 
 /** True for a server on this machine (loopback, or Ollama's default port). */
 function isLocal(baseUrl: string): boolean {
@@ -56,11 +57,15 @@ function tableOptions(
   return { providerApiUrl: url }
 }
 
-/** The price of `model` on `provider`, or null when the table does not know it (never a guess). */
+/**
+ * The price of `model` on `provider` at `at`, or null when the table does not know it (never a
+ * guess). The time matters: some providers price by the hour (DeepSeek halves its prices off-peak).
+ */
 export function priceFromTable(
   table: PriceTable,
   provider: ProviderSettings,
   model: string,
+  at: Date = new Date(),
 ): ModelPrice | null {
   // The built-in demo provider answers in the page and a local Ollama runs on this machine:
   // neither costs money, so their calls are priced at 0 USD rather than left unpriced.
@@ -72,7 +77,7 @@ export function priceFromTable(
   // machine) is priced by the model's own name, which the table matches exactly; an unknown
   // name stays unpriced.
   const known = 'providerApiUrl' in options ? table.findProvider(options) !== undefined : true
-  const found = table.calcPrice({}, model.trim(), known ? options : {})
+  const found = table.calcPrice({}, model.trim(), { ...(known ? options : {}), timestamp: at })
   if (!found) return null
   const input = perMTok(found.model_price.input_mtok)
   const output = perMTok(found.model_price.output_mtok)
@@ -86,16 +91,28 @@ export function priceFromTable(
 }
 
 /** The port over the settings' providers, read at each call as the provider resolver does. */
-export function browserPricing(table: PriceTable, providers: () => readonly ProviderSettings[]): PricingPort {
-  // A run asks for the same few models before and after every call: each table lookup once.
+export function browserPricing(
+  table: PriceTable,
+  providers: () => readonly ProviderSettings[],
+  now: () => Date = () => new Date(),
+): PricingPort {
+  // A run asks for the same few models before and after every call: each table lookup once a
+  // minute (prices that change by the hour change on a minute's edge).
   const known = new Map<string, ModelPrice | null>()
+  let minute = Number.NaN
   return {
     priceFor(providerId, model) {
+      const at = now()
+      const thisMinute = Math.floor(at.getTime() / MS_PER_MINUTE)
+      if (thisMinute !== minute) {
+        known.clear()
+        minute = thisMinute
+      }
       const key = `${providerId}\u0000${model}`
       const cached = known.get(key)
       if (cached !== undefined) return cached
       const provider = providers().find((p) => p.id === providerId)
-      const price = provider ? priceFromTable(table, provider, model || provider.model) : null
+      const price = provider ? priceFromTable(table, provider, model || provider.model, at) : null
       known.set(key, price)
       return price
     },

@@ -46,13 +46,29 @@ describe('browser pricing over the genai-prices table', () => {
     })
   })
 
-  it('finds another OpenAI-compatible provider by its API URL (DeepSeek)', async () => {
+  it('finds another OpenAI-compatible provider by its API URL (DeepSeek), at the price of the hour', async () => {
     const table = await loadPriceTable()
     const deepseek = provider({ baseUrl: 'https://api.deepseek.com/v1' })
-    expect(priceFromTable(table, deepseek, 'deepseek-chat')).toMatchObject({
+    const peak = new Date('2026-12-03T10:00:00Z')
+    const offPeak = new Date('2026-12-03T19:00:00Z')
+    expect(priceFromTable(table, deepseek, 'deepseek-chat', peak)).toMatchObject({
       inputPerMTok: 0.27,
       outputPerMTok: 1.1,
     })
+    expect(priceFromTable(table, deepseek, 'deepseek-chat', offPeak)).toMatchObject({
+      inputPerMTok: 0.135,
+      outputPerMTok: 0.55,
+    })
+    // The port asks the table at its clock's time, so a run prices each call at its hour.
+    let now = peak
+    const port = browserPricing(
+      table,
+      () => [deepseek],
+      () => now,
+    )
+    expect(port.priceFor(deepseek.id, 'deepseek-chat')?.inputPerMTok).toBe(0.27)
+    now = offPeak
+    expect(port.priceFor(deepseek.id, 'deepseek-chat')?.inputPerMTok).toBe(0.135)
   })
 
   it('never guesses: an unknown model or no model is null; a server it does not know prices by model name', async () => {
