@@ -83,6 +83,38 @@ describe('the record as the run goes', () => {
     expect(kept.writes).toBe(2)
   })
 
+  it("a node end writes in the next task, unless the run's end came first (its final record is saved anyway)", async () => {
+    const later: (() => void)[] = []
+    const setup = () => {
+      const recorder = new RunRecorder('f')
+      const kept = new IncrementalRecord(
+        recorder,
+        async () => undefined,
+        (callback) => later.push(callback),
+      )
+      const feed = (event: RunEvent) => {
+        recorder.push(event)
+        kept.seen(event)
+      }
+      return { kept, feed }
+    }
+    const settle = async () => {
+      for (const callback of later.splice(0)) callback()
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    const alone = setup()
+    for (const event of EVENTS.slice(0, 3)) alone.feed(event)
+    await settle()
+    // The start, then the node end one task later.
+    expect(alone.kept.writes).toBe(2)
+
+    const ending = setup()
+    for (const event of EVENTS.slice(0, 3)) ending.feed(event)
+    ending.feed({ type: 'runFinish', status: 'success', usage, durationMs: 9, ...at(9) })
+    await settle()
+    expect(ending.kept.writes).toBe(1)
+  })
+
   it('an interrupted record replays with its unfinished nodes stopped, not running forever', () => {
     const recorder = new RunRecorder('f')
     for (const event of EVENTS) recorder.push(event)

@@ -3,15 +3,27 @@
  * mid-run leaves an `interrupted` run with everything that finished. It writes when the run
  * starts and when a node of the flow ends, never per streamed token, and at most one write at a
  * time: node ends that arrive while a write is under way are folded into one write after it.
+ *
+ * A node end's write waits one task: the last node's end is followed at once by the run's end,
+ * whose final record the run service saves anyway, so that write (a whole record, the costliest
+ * of a one-node run) is never made. Node ends in one task fold into one write the same way.
  */
 import type { RunEvent } from '../../engine/index.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import type { RunRecorder } from './runRecorder.ts'
 
+/** Runs `callback` in a later task (a timer by default). */
+export type Defer = (callback: () => void) => void
+
+const nextTimer: Defer = (callback) => {
+  setTimeout(callback, 0)
+}
+
 export class IncrementalRecord {
   private writing: Promise<void> = Promise.resolve()
   private busy = false
   private dirty = false
+  private deferred = false
   private closed = false
   /** How many writes were started (tests and the bench read it). */
   writes = 0
@@ -19,14 +31,34 @@ export class IncrementalRecord {
   constructor(
     private readonly recorder: RunRecorder,
     private readonly save: (record: RunRecord) => Promise<void>,
+    private readonly defer: Defer = nextTimer,
   ) {}
 
   /** Call after the recorder took `event`: a run start or a node end asks for a write. */
   seen(event: RunEvent): void {
     if (this.closed || event.nesting !== undefined) return
-    if (event.type !== 'runStart' && event.type !== 'nodeFinish' && event.type !== 'nodeError') return
-    this.dirty = true
-    this.pump()
+    switch (event.type) {
+      case 'runStart':
+        this.dirty = true
+        this.pump()
+        return
+      case 'nodeFinish':
+      case 'nodeError':
+        this.dirty = true
+        if (this.busy || this.deferred) return
+        this.deferred = true
+        this.defer(() => {
+          this.deferred = false
+          this.pump()
+        })
+        return
+      case 'runFinish':
+        // The final record follows from the run service: a snapshot now would only repeat it.
+        this.closed = true
+        return
+      default:
+        return
+    }
   }
 
   /** Stops writing and waits for the write under way (the final record is saved after it). */
