@@ -70,6 +70,11 @@ export interface RunServiceDeps {
   forks?: ForkHost
   /** Saving a trace file; the browser's download by default. */
   download?: Downloader
+  /**
+   * false: the record is written once, at the run's end (the baseline of the record-as-you-go
+   * bench, bench/recordAsYouGo.bench.ts). Default true: kept as the run goes (IncrementalRecord).
+   */
+  recordAsItGoes?: boolean
 }
 
 /** RunService plus the run history and lifecycle the app composition uses. */
@@ -210,7 +215,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const settings = deps.settings()
       return deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
     }
-    const kept = new IncrementalRecord(recorder, saveRecord)
+    const kept = deps.recordAsItGoes === false ? undefined : new IncrementalRecord(recorder, saveRecord)
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
@@ -226,7 +231,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const scrubber = new EventScrubber(secretsOf(deps.settings()))
       const pass = (event: RunEvent): void => {
         recorder.push(event)
-        kept.seen(event)
+        kept?.seen(event)
         batcher.push(event)
         // Every node shows "queued" the moment the run starts, not a frame later.
         if (event.type === 'runStart') batcher.flush()
@@ -250,7 +255,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       runningFlowId = null
     }
     // The last record written as the run went must not land after the final one.
-    await kept.close()
+    await kept?.close()
     const record = recorder.record()
     if (!record) return
     runs().actions.setPhase('saving')
