@@ -4,7 +4,7 @@
 // drawing the same nodes with React Flow's default node (bare.tsx): the library's floor. App and
 // bare repetitions alternate so they share the noise; every figure is a median.
 // Options: --reps N (default 5), --only open,bigopen,drag,autosave,control,bundle,stream,detector,
-// sandbox,knowledge, --rebuild.
+// sandbox,knowledge,batch, --rebuild.
 import { loadavg } from 'node:os'
 import { chromium } from '@playwright/test'
 import { appBuild, bareBuild } from './build.mjs'
@@ -18,6 +18,7 @@ import { measureDetectorCost } from './detectorCost.mjs'
 import { measureSandbox } from './sandbox.mjs'
 import { measureControlFlow } from './controlFlow.mjs'
 import { measureKnowledge } from './knowledge.mjs'
+import { measureBatchRows } from './batchRows.mjs'
 
 const argv = process.argv.slice(2)
 const option = (name, fallback) => {
@@ -27,7 +28,7 @@ const option = (name, fallback) => {
 const REPS = Number(option('--reps', '5'))
 const ONLY = option(
   '--only',
-  'open,bigopen,drag,autosave,control,bundle,stream,detector,sandbox,knowledge',
+  'open,bigopen,drag,autosave,control,bundle,stream,detector,sandbox,knowledge,batch',
 ).split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -59,7 +60,11 @@ first result, warm = the next calls; "in the app" = engine timestamps from the r
 node run (cold from the run start; later runs also wait for the page's own work of the run). knowledge = a 1 MB Markdown
 file dropped on a new base on the Knowledge screen (a fresh page each run): drop -> the painted frame
 saying it was added, chunked and indexed by the knowledge worker and stored; the task bound is on the
-main thread's CPU time (Chrome trace), the wall time (longtask) beside it.`
+main thread's CPU time (Chrome trace), the wall time (longtask) beside it. batch = a 10,000-row CSV on
+the batch screen through Input -> LLM -> Output against the mock server (replying at once), 8 rows at a
+time: the longest main-thread task (CPU, Chrome trace) from Run until every row is done, and the tab's
+memory sampled every second (JS heap; the renderer's private memory, its footprint, is the target;
+resident size, with the shared libraries every Chromium process maps, beside it).`
 
 const rows = []
 const fmt = (v, unit) => (v === null || Number.isNaN(v) ? '-' : `${v.toFixed(v < 10 ? 2 : 1)} ${unit}`)
@@ -206,6 +211,7 @@ async function main() {
     if (ONLY.includes('detector')) for (const r of await measureDetectorCost(browser, urls, REPS)) row(...r)
     if (ONLY.includes('sandbox')) for (const r of await measureSandbox(browser, urls, REPS)) row(...r)
     if (ONLY.includes('knowledge')) for (const r of await measureKnowledge(browser, urls, REPS)) row(...r)
+    if (ONLY.includes('batch')) for (const r of await measureBatchRows(browser, urls)) row(...r)
   } finally {
     await browser.close()
     await app.close()
