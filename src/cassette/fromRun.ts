@@ -38,7 +38,7 @@ export interface CassetteFromRun {
 const failedMessage = (code: string): string => `the recorded call failed (${code})`
 
 /** One `modelCall` event as the call the recorder would have written. */
-export function modelCallOf(event: ModelCallEvent, providerOf?: RunForCassette['providerOf']): ModelCall {
+function modelCallOf(event: ModelCallEvent, providerOf?: RunForCassette['providerOf']): ModelCall {
   const replay = event.replay
   const request: ChatRequest = {
     model: event.model,

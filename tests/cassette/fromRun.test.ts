@@ -98,6 +98,26 @@ describe('cassetteFromRun', () => {
     expect(outcomeOf(replayed).outputs).toEqual({ a: 'hello' })
   })
 
+  it('replays a reply the degenerate-text guard cut short to the same stop and guard', async () => {
+    const looping = `Here is the summary. ${'The report says revenue grew in every region this year. '.repeat(100)}`
+    const doc = flow()
+      .node('llm', 'llm', { model: 'm', prompt: 'Summarise the report.' })
+      .node('out', 'output', { values: { a: '{{llm.response}}' } })
+      .chain('llm', 'out')
+      .build()
+    const events = await runOnce(doc, (clock) => {
+      const provider = scriptedProvider([{ text: looping, usage: null }], { clock, chunkSize: 20 })
+      return testContext({ clock, provider }).ctx
+    })
+    const { cassette } = cassetteFromRun({ events, inputs: {}, isOutputNode: isOut })
+    expect(cassette.calls[0]).not.toHaveProperty('error')
+    expect(cassette.expected?.guards).toHaveLength(1)
+    const replayed = await runOnce(doc, (clock) =>
+      playerCtx(clock, new Player(cassette, 'cut.cassette.json')),
+    )
+    expect(expectationDifferences(cassette.expected!, outcomeOf(replayed))).toEqual([])
+  })
+
   it('leaves out calls the budget refused and keeps a failure with its code', () => {
     const base = { runId: 'r', at: 2, nodeId: 'n', startedAt: 1, provider: 'p', model: 'm' }
     const request = { messages: [{ role: 'user' as const, content: 'q' }] }
