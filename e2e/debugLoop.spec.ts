@@ -2,10 +2,15 @@
  * The debugging loop (issue 19) in Chromium: edit one prompt of a template and run from there
  * (only that prompt and what depends on it run, the rest shows node-cached); pin a node's output
  * and run (the pin is used, and it survives a reload); reload in the middle of a run and find the
- * run in History as interrupted, with what finished, and continue it from a node.
+ * run in History as interrupted, with what finished, and continue it from a node; download a past
+ * run's trace and its cassette (which `wardflow test` replays beside the flow's export).
  */
-import { readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { downloadOf } from './support/files.ts'
 import { expect, test } from './support/fixtures.ts'
 import { mockBaseUrl, MOCK_PORTS, MockModel, words } from './support/mockModel.ts'
 
@@ -223,4 +228,61 @@ test('download a past run trace: run, node and model-call spans; prompts only wh
   expect(
     full.spans.some((s) => String(attr(s, 'gen_ai.input.messages')?.stringValue ?? '').includes(marker)),
   ).toBe(true)
+})
+
+/** `node bin/wardflow.mjs …args` from the repository root, as a person runs the CLI. */
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ['bin/wardflow.mjs', ...args],
+      { env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+test('download a past run as a cassette: its model replies, no keys; wardflow test replays it', async ({
+  app,
+}) => {
+  test.slow()
+  const { templates, run } = app
+  await templates.open()
+  await templates.openTemplate('llm-chain')
+  await run.start()
+  await run.finished(45_000)
+  await run.expectStatus('result', 'success')
+  const flowFile = await app.exportWorkflow()
+  await run.openPastRun()
+  const cassette = await downloadOf(app.page, () => app.page.getByTestId('run-cassette-download').click())
+  expect(cassette.name).toBe(flowFile.name.replace(/\.wardflow\.json$/, '.cassette.json'))
+  const parsed = JSON.parse(cassette.text) as {
+    format: string
+    version: number
+    calls: { kind: string; request: { messages: unknown[] }; chunks: { type: string }[] }[]
+    expected?: { status: string; outputs: Record<string, unknown> }
+  }
+  expect(parsed.format).toBe('wardflow-cassette')
+  expect(parsed.version).toBe(1)
+  expect(parsed.calls.length, 'a model call per LLM node').toBeGreaterThanOrEqual(3)
+  for (const call of parsed.calls) {
+    expect(call.kind).toBe('model')
+    expect(call.request.messages.length).toBeGreaterThan(0)
+    expect(call.chunks.at(-1)?.type).toBe('done')
+  }
+  expect(parsed.expected?.status).toBe('success')
+  expect(Object.keys(parsed.expected?.outputs ?? {}).length).toBeGreaterThan(0)
+  expect(cassette.text).not.toMatch(/authorization|api[-_]?key|"headers"|\bsk-/i)
+
+  // The browser's run replays in the CLI with no network: the flow's export beside it.
+  const folder = await mkdtemp(join(tmpdir(), 'wardflow-e2e-cassette-'))
+  try {
+    await writeFile(join(folder, flowFile.name), flowFile.text)
+    await writeFile(join(folder, cassette.name), cassette.text)
+    const result = await cli(['test', folder])
+    expect(result.stderr).toContain('1 of 1 flows match their cassettes')
+    expect(result.code).toBe(0)
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
 })

@@ -6,7 +6,7 @@
  * comes from the run's clock.
  */
 import { FlowError } from './errors.ts'
-import type { GuardAlert, ModelCallEvent, ToolCallEvent, UnstampedEvent } from './events.ts'
+import type { GuardAlert, ModelCallEvent, ModelCallReplay, ToolCallEvent, UnstampedEvent } from './events.ts'
 import type { RunBudget } from './cost/runBudget.ts'
 import type { ChatChunk, ChatRequest, ChatResult, Clock, LlmProvider } from './ports.ts'
 
@@ -35,18 +35,39 @@ function requestOf(request: ChatRequest): ModelCallRecord['request'] {
   return out
 }
 
-async function* observed(
+function replayOf(
+  providerId: string,
   provider: LlmProvider,
   request: ChatRequest,
+  reasoning: string,
+): ModelCallReplay {
+  const out: ModelCallReplay = { providerId }
+  if (request.tools && request.tools.length > 0) out.tools = request.tools.slice()
+  if (request.toolChoice !== undefined) out.toolChoice = request.toolChoice
+  if (request.responseFormat !== undefined) out.responseFormat = request.responseFormat
+  if (provider.structuredOutput !== undefined) out.structuredOutput = provider.structuredOutput
+  if (reasoning !== '') out.reasoning = reasoning
+  return out
+}
+
+interface Observed {
+  provider: LlmProvider
+  providerId: string
+  clock: Clock
+  sink: CallSink | undefined
+  gate: CallGate | undefined
+}
+
+async function* observed(
+  { provider, providerId, clock, sink, gate }: Observed,
+  request: ChatRequest,
   signal: AbortSignal,
-  clock: Clock,
-  sink: CallSink | undefined,
-  gate: CallGate | undefined,
 ): AsyncGenerator<ChatChunk> {
   const startedAt = clock.now()
   const base = { type: 'modelCall' as const, startedAt, provider: provider.id, model: request.model }
   let result: ChatResult | undefined
   let text = ''
+  let reasoning = ''
   let error: string | undefined
   try {
     // A call the run's budget cannot afford is never made (it throws RUN_BUDGET).
@@ -54,6 +75,7 @@ async function* observed(
     for await (const chunk of provider.chat(request, signal)) {
       if (chunk.type === 'done') result = chunk.result
       else if (chunk.type === 'text') text += chunk.text
+      else reasoning += chunk.text
       yield chunk
     }
   } catch (thrown) {
@@ -63,11 +85,13 @@ async function* observed(
     // A reader that stops early (the degenerate-text guard cut the reply) ends the stream here.
     const event: ModelCallRecord = { ...base, request: requestOf(request) }
     if (result) {
+      event.replay = replayOf(providerId, provider, request, result.reasoning)
       event.responseModel = result.model
       event.finishReason = result.finishReason
       if (result.usage) event.usage = { ...result.usage }
       event.reply = { text: result.text, toolCalls: result.toolCalls }
     } else {
+      event.replay = replayOf(providerId, provider, request, reasoning)
       event.reply = { text, toolCalls: [] }
       event.error = error ?? (signal.aborted ? 'CANCELLED' : 'INCOMPLETE')
     }
@@ -83,18 +107,21 @@ async function* observed(
 
 /**
  * `provider`, reporting each call it makes through `sink`, each call first asking the run's
- * budget (`gate`: from `ctx.runBudget` and the node's `emit.guard`; see gateOf).
+ * budget (`gate`: from `ctx.runBudget` and the node's `emit.guard`; see gateOf). `providerId` is
+ * the id the node names ('' for the default), which a cassette keys the call on.
  */
 export function observeProvider(
   provider: LlmProvider,
   clock: Clock,
   sink: CallSink | undefined,
   gate?: CallGate,
+  providerId = '',
 ): LlmProvider {
   if (!sink && !gate) return provider
+  const parts: Observed = { provider, providerId, clock, sink, gate }
   const wrapped: LlmProvider = {
     id: provider.id,
-    chat: (request, signal) => observed(provider, request, signal, clock, sink, gate),
+    chat: (request, signal) => observed(parts, request, signal),
   }
   if (provider.structuredOutput) return { ...wrapped, structuredOutput: provider.structuredOutput }
   return wrapped

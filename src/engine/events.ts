@@ -3,7 +3,7 @@
  * `at` (ms since epoch, from the injected clock); node events carry `nodeId`.
  * `npx wardflow run --json` prints exactly these objects, one per line.
  */
-import type { ChatMessage, ToolCall } from './ports.ts'
+import type { ChatMessage, ResponseFormat, ToolCall, ToolSpec } from './ports.ts'
 import type { NodeCached } from './reuse.ts'
 
 export interface Usage {
@@ -250,6 +250,25 @@ export interface ModelCallEvent extends EventBase {
     maxTokens?: number
   }
   reply?: { text: string; toolCalls: ToolCall[] }
+  /**
+   * What a replay of the call needs that `request` and `reply` leave out, so a saved run can be
+   * turned into a cassette keyed exactly as `--record` keys it (cassette/fromRun.ts). Absent in
+   * records saved before it was kept.
+   */
+  replay?: ModelCallReplay
+}
+
+export interface ModelCallReplay {
+  /** The provider id the node names ('' = the default provider), not the one that answered. */
+  providerId: string
+  /** The tools in full (`request.tools` has their names only). */
+  tools?: ToolSpec[]
+  toolChoice?: 'auto' | 'none'
+  responseFormat?: ResponseFormat
+  /** How the provider took structured output: the request differs by it. */
+  structuredOutput?: 'native' | 'prompt'
+  /** The reply's reasoning text, which an estimated usage counts. */
+  reasoning?: string
 }
 
 /** One tool call an Agent ran (not the ones the guard refused), sent once it ended. */

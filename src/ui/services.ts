@@ -58,6 +58,11 @@ export interface RunService {
    * tool data only with `content`; keys and secret header values never.
    */
   downloadTrace?(runId: string, content: boolean): Promise<void>
+  /**
+   * Downloads a saved run as a cassette (`<flow name>.cassette.json`) that `wardflow run
+   * --replay` and `wardflow test` play with no network; keys and headers never in it.
+   */
+  downloadCassette?(runId: string): Promise<void>
   /** A saved run's model calls of one node, as they were asked and answered (keys scrubbed). */
   modelCalls?(runId: string, nodeId: string): Promise<ModelCallView[]>
 }

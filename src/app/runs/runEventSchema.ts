@@ -38,6 +38,8 @@ const chatMessage = z.discriminatedUnion('role', [
   z.object({ role: z.literal('assistant'), content: z.string(), toolCalls: z.array(toolCall).optional() }),
   z.object({ role: z.literal('tool'), toolCallId: z.string(), name: z.string(), content: z.string() }),
 ])
+// A JSON Schema (tool parameters, a structured reply's schema): kept as it was, every key.
+const jsonObject = keyedRecordSchema(z.unknown())
 // Inputs are keyed by node id and outputs by field name: every key is kept (`__proto__` too).
 const record = keyedRecordSchema(z.unknown())
 
@@ -125,6 +127,19 @@ const runEventSchema = z.discriminatedUnion('type', [
       maxTokens: z.number().optional(),
     }),
     reply: z.object({ text: z.string(), toolCalls: z.array(toolCall) }).optional(),
+    // What a cassette needs (engine/events.ts ModelCallReplay); absent in older records.
+    replay: z
+      .object({
+        providerId: z.string(),
+        tools: z
+          .array(z.object({ name: z.string(), description: z.string(), parameters: jsonObject }))
+          .optional(),
+        toolChoice: z.enum(['auto', 'none']).optional(),
+        responseFormat: z.object({ name: z.string(), schema: jsonObject, strict: z.boolean() }).optional(),
+        structuredOutput: z.enum(['native', 'prompt']).optional(),
+        reasoning: z.string().optional(),
+      })
+      .optional(),
   }),
   z.object({
     ...base,

@@ -336,6 +336,21 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
         showError({ code: e.code, message: e.message, details: e.details })
       }
     },
+    async downloadCassette(runId: string): Promise<void> {
+      try {
+        const record = await deps.repository.get(runId)
+        if (!record) return
+        // Like the trace builder, the converter loads on the first download.
+        const { cassetteFileName, cassetteFileOf } = await import('./cassetteFile.ts')
+        const live = deps.flows.getState()
+        const liveNodes = live.nodes.map((n) => ({ id: n.id, type: n.type }))
+        const { text } = cassetteFileOf(record, { secrets: secretsOf(deps.settings()), liveNodes })
+        ;(deps.download ?? browserDownload)(cassetteFileName(record, live.metadata?.name), text)
+      } catch (error) {
+        const e = toFlowError(error, 'STORAGE_FAILED')
+        showError({ code: e.code, message: e.message, details: e.details })
+      }
+    },
     async modelCalls(runId: string, nodeId: string) {
       const record = await deps.repository.get(runId)
       if (!record) return []

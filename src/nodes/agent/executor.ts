@@ -45,7 +45,13 @@ export async function executeAgent(exec: NodeExecution<AgentConfig>): Promise<No
     nodeId: node.id,
     demoScript: config.demoScript,
   })
-  const provider = observeProvider(resolved, ctx.clock, emit.call, gateOf(ctx.runBudget, emit.guard))
+  const provider = observeProvider(
+    resolved,
+    ctx.clock,
+    emit.call,
+    gateOf(ctx.runBudget, emit.guard),
+    config.provider.trim(),
+  )
   const protection = resolveAgentProtection(overrides(config), ctx.protection)
   const spec = outputSpecOf(config.output)
   const model = resolve(config.model, 'model').trim()

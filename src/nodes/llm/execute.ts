@@ -25,7 +25,13 @@ export async function executeLlm(exec: NodeExecution<LlmConfig>): Promise<NodeRe
     nodeId: node.id,
     demoScript: config.demoScript,
   })
-  const provider = observeProvider(resolved, ctx.clock, emit.call, gateOf(ctx.runBudget, emit.guard))
+  const provider = observeProvider(
+    resolved,
+    ctx.clock,
+    emit.call,
+    gateOf(ctx.runBudget, emit.guard),
+    config.provider.trim(),
+  )
   const messages: ChatMessage[] = []
   const system = resolve(config.systemPrompt, 'systemPrompt')
   if (system.trim() !== '') messages.push({ role: 'system', content: system })

@@ -1,7 +1,8 @@
 /**
  * The past-run bar's tools (issue 19): Fork (a new flow of the run's flow as it ran, whose runs
  * reuse this run's results for what stays unchanged; the run itself is never changed) and what
- * differs between this run's flow and the live one. Loads with the first past run shown.
+ * differs between this run's flow and the live one, and the run's downloads (its trace, its
+ * cassette). Loads with the first past run shown.
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -102,6 +103,30 @@ function TraceDownload({ runId }: { runId: string }) {
   )
 }
 
+/** The run as a cassette for `wardflow run --replay` / `wardflow test` (its model replies). */
+function CassetteDownload({ runId }: { runId: string }) {
+  const { t } = useTranslation(DEBUG_NAMESPACE)
+  const run = useServices().run
+  const [busy, setBusy] = useState(false)
+  if (!run?.downloadCassette) return null
+  return (
+    <button
+      type="button"
+      className="wf-btn wf-btn--sm wf-btn--default"
+      data-testid="run-cassette-download"
+      title={t('cassette.help')}
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true)
+        void run.downloadCassette?.(runId).finally(() => setBusy(false))
+      }}
+    >
+      {t('cassette.button')}
+    </button>
+  )
+}
+
 export function PastRunTools({ runId }: { runId: string }) {
   const ready = useCatalogues(NAMESPACES, true)
   const { t } = useTranslation(DEBUG_NAMESPACE)
@@ -131,6 +156,7 @@ export function PastRunTools({ runId }: { runId: string }) {
         </button>
       ) : null}
       <TraceDownload runId={runId} />
+      <CassetteDownload runId={runId} />
       <details className="wf-debug-diff" data-testid="run-diff" data-count={count}>
         <summary>{t('diff.title', { count })}</summary>
         {loaded === undefined ? null : loaded.diff ? (

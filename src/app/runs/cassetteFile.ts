@@ -1,0 +1,73 @@
+/**
+ * A saved run as the cassette file the History tab downloads (`run-cassette-download`), which
+ * `wardflow run <flow> --replay <file>` and `wardflow test <folder>` play with no network
+ * (flow-control.md "CLI"). Loaded on the first download only (runService's `downloadCassette`).
+ */
+import { cassetteFromRun } from '../../cassette/fromRun.ts'
+import { scrubText } from '../../engine/index.ts'
+import { nodeCatalog } from '../../nodes/registry.ts'
+import type { RunRecord } from '../../storage/rows.ts'
+import { workflowFileName } from '../../storage/workflowFile.ts'
+import { parseStoredEvents } from './runEventSchema.ts'
+
+export interface CassetteFileOptions {
+  /** Every key and secret header value in settings: never in the file. */
+  secrets: readonly string[]
+  /** The live flow's nodes, for a record saved without a copy of its flow. */
+  liveNodes?: ReadonlyArray<{ id: string; type: string; provider?: string }>
+  /** The live flow's name, for a record saved without a copy of its flow. */
+  liveName?: string
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+interface SnapshotNode {
+  type: string
+  provider?: string
+}
+
+/** The nodes (type, named provider) and name of the flow the record kept (stored as unknown). */
+function snapshotOf(flow: unknown): { nodes: Map<string, SnapshotNode>; name?: string } {
+  const nodes = new Map<string, SnapshotNode>()
+  if (!isObject(flow)) return { nodes }
+  for (const node of Array.isArray(flow.nodes) ? flow.nodes : []) {
+    if (!isObject(node) || typeof node.id !== 'string' || typeof node.type !== 'string') continue
+    const data = isObject(node.data) ? node.data : {}
+    const config = isObject(data.config) ? data.config : {}
+    const provider = typeof config.provider === 'string' ? config.provider.trim() : undefined
+    nodes.set(node.id, { type: node.type, ...(provider === undefined ? {} : { provider }) })
+  }
+  const meta = isObject(flow.metadata) ? flow.metadata : {}
+  return typeof meta.name === 'string' && meta.name !== '' ? { nodes, name: meta.name } : { nodes }
+}
+
+/**
+ * `<flow name>.cassette.json`: beside the flow's export (`<flow name>.wardflow.json`) it is
+ * the pair `wardflow test` looks for.
+ */
+export function cassetteFileName(record: RunRecord, liveName = ''): string {
+  const name = snapshotOf(record.flow).name ?? liveName
+  return workflowFileName(name).replace(/\.wardflow\.json$/, '.cassette.json')
+}
+
+/** The record as cassette JSON text, secrets scrubbed; and how many calls may not replay. */
+export function cassetteFileOf(
+  record: RunRecord,
+  options: CassetteFileOptions,
+): { text: string; inexactCalls: number } {
+  const { nodes } = snapshotOf(record.flow)
+  for (const node of options.liveNodes ?? []) if (!nodes.has(node.id)) nodes.set(node.id, node)
+  const { cassette, inexactCalls } = cassetteFromRun({
+    events: parseStoredEvents(record.events),
+    inputs: record.inputs,
+    isOutputNode: (id) => {
+      const node = nodes.get(id)
+      return node !== undefined && nodeCatalog.role(node.type) === 'flowOutput'
+    },
+    providerOf: (id) => nodes.get(id)?.provider,
+  })
+  // Records are scrubbed when saved; scrub again with today's keys (a key added since).
+  const text = JSON.stringify(cassette, null, 2)
+  return { text: `${scrubText(text, options.secrets)}\n`, inexactCalls }
+}
