@@ -47,6 +47,14 @@ export class InspectorPage {
     await expect(group).toHaveAttribute('open', '')
   }
 
+  /**
+   * The flow's own run budget, shown with nothing selected (`flow-limit-tokens`,
+   * `flow-limit-usd`): the limits written to the flow's metadata.limits.
+   */
+  flowLimit(unit: 'tokens' | 'usd'): Locator {
+    return this.page.getByTestId(`flow-limit-${unit}`)
+  }
+
   /** The node's title input. */
   get title(): Locator {
     return this.field('Title')

@@ -155,4 +155,17 @@ export class SettingsPage {
     await expect(dialog).toBeVisible()
     return dialog
   }
+
+  /**
+   * Budget tab: types the default whole-run token limit (empty = none) key by key and saves.
+   * Typing, not fill: the field must take what a person's keystrokes make of it.
+   */
+  async setDefaultRunTokens(text: string): Promise<void> {
+    await this.tab('Budget')
+    const field = this.dialog.getByTestId('settings-run-limit-tokens')
+    await field.clear()
+    if (text !== '') await field.pressSequentially(text)
+    await this.dialog.getByTestId('budget-save').click()
+    await expect(this.dialog.getByTestId('budget-status')).toHaveText('Saved.')
+  }
 }

@@ -9,12 +9,17 @@ import {
   AUTOSAVE_DELAY_MS,
   AUTOSAVE_DELAY_RANGE_MS,
   LOOP_TRIP_AT_RANGE,
+  PRICE_OVERRIDE_MODEL_MAX_CHARS,
+  PRICE_OVERRIDES_MAX,
+  PRICE_PER_MTOK_RANGE_USD,
   PROVIDER_CALL_DEADLINE_MS,
   PROVIDER_CALL_DEADLINE_RANGE_MS,
   APPROVAL_TIMEOUT_MS,
   APPROVAL_TIMEOUT_RANGE_MS,
   RUN_HISTORY_PER_FLOW,
   RUN_HISTORY_RANGE,
+  RUN_MAX_COST_RANGE_USD,
+  RUN_MAX_TOKENS_RANGE,
   SANDBOX_TIMEOUT_RANGE_MS,
   TEMPLATE_MAX_RESOLVED_CHARS,
   TEMPLATE_MAX_RESOLVED_RANGE_CHARS,
@@ -87,6 +92,32 @@ export const runtimeProtectionSchema = z.object({
   templateMaxChars: z._default(rangedNumber(TEMPLATE_MAX_RESOLVED_RANGE_CHARS), TEMPLATE_MAX_RESOLVED_CHARS),
 })
 
+/**
+ * The default whole-run limits (flow-control.md, "Whole-run budget, cost and degenerate text"):
+ * a flow's `metadata.limits` win over them. Absent or 0 = no limit.
+ */
+export const runLimitsSettingsSchema = z.object({
+  maxRunTokens: z.optional(rangedNumber(RUN_MAX_TOKENS_RANGE)),
+  maxRunCostUsd: z.optional(rangedNumber(RUN_MAX_COST_RANGE_USD, false)),
+})
+export type RunLimitsSettings = z.infer<typeof runLimitsSettingsSchema>
+
+/** The provider a price override names for every provider (a model served by several). */
+export const ANY_PROVIDER = '*'
+
+/**
+ * A price that wins over the maintained table for one model: on one provider (its settings id),
+ * or on any (`*`). USD per million tokens; cached input falls back to the input price.
+ */
+export const priceOverrideSchema = z.object({
+  provider: z.string().check(z.regex(/^(\*|[A-Za-z0-9_-]{1,64})$/)),
+  model: z.string().check(z.minLength(1), z.maxLength(PRICE_OVERRIDE_MODEL_MAX_CHARS)),
+  inputUsdPerMTok: rangedNumber(PRICE_PER_MTOK_RANGE_USD, false),
+  outputUsdPerMTok: rangedNumber(PRICE_PER_MTOK_RANGE_USD, false),
+  cachedInputUsdPerMTok: z.optional(rangedNumber(PRICE_PER_MTOK_RANGE_USD, false)),
+})
+export type PriceOverride = z.infer<typeof priceOverrideSchema>
+
 export const languageSchema = z.enum(['en', 'zh-CN'])
 export type Language = z.infer<typeof languageSchema>
 export const themeSchema = z.enum(['light', 'dark', 'system'])
@@ -102,6 +133,9 @@ export const appSettingsSchema = z.object({
   runtimeProtection: runtimeProtectionSchema,
   // Added after settings were first stored: older settings and files have none.
   mcpServers: z._default(z.array(mcpServerSettingsSchema), []),
+  // Added after settings were first stored: older settings and files set no limit and no price.
+  runLimits: z._default(runLimitsSettingsSchema, {}),
+  priceOverrides: z._default(z.array(priceOverrideSchema).check(z.maxLength(PRICE_OVERRIDES_MAX)), []),
 })
 export type AppSettings = z.infer<typeof appSettingsSchema>
 
@@ -159,5 +193,7 @@ export function defaultSettings(): AppSettings {
     providers: [{ ...DEMO_PROVIDER }],
     runtimeProtection: defaultRuntimeProtection(),
     mcpServers: [],
+    runLimits: {},
+    priceOverrides: [],
   }
 }

@@ -77,6 +77,8 @@ function exportDoc(doc: FlowDocument, prefix: string, redacted: string[]): Recor
       createdAt: m.createdAt,
       updatedAt: m.updatedAt,
       ...(m.reuseUnchanged === undefined ? {} : { reuseUnchanged: m.reuseUnchanged }),
+      // The flow's own run budget travels with it: a file run elsewhere is bounded the same way.
+      ...(m.limits === undefined ? {} : { limits: { ...m.limits } }),
     },
     viewport: { x: v.x, y: v.y, zoom: v.zoom },
     nodes: doc.nodes.map((node, i) => exportNode(node, `${prefix}nodes[${i}]`, redacted)),

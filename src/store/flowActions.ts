@@ -15,6 +15,7 @@ import {
   type XY,
 } from '../engine/index.ts'
 import type { FlowState, HistoryState } from './flowStore.ts'
+import type { RunLimits } from '../engine/cost/ledger.ts'
 import type { HistoryControl } from './history.ts'
 import { cloneNodes, moveNodes, removeElements, updateNode } from './graphOps.ts'
 import { checkConnection, type ConnectionRequest, type ConnectResult } from './connect.ts'
@@ -71,6 +72,11 @@ export interface FlowActions {
   rename(name: string): void
   /** The flow's "reuse unchanged results" setting for full runs (metadata.reuseUnchanged). */
   setReuseUnchanged(on: boolean): void
+  /**
+   * The flow's own whole-run limits (metadata.limits; they win over the settings' defaults);
+   * none clears them. One undo step; typing with the same `groupKey` within the window is one.
+   */
+  setRunLimits(limits: RunLimits | undefined, groupKey?: string): void
   /** Adds one node, selects only it and returns its id (null while the flow is read-only). */
   addNode(node: NewNode): string | null
   /** Adds copies of `nodes` (fresh ids, internal edges kept), selects them, returns the new ids. */
@@ -113,6 +119,18 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
   }
   // A view cannot write: document edits stop here, whichever control asked for them.
   const locked = (): boolean => get().readOnly
+  // Undo/redo put back the metadata of that step whole; of it only the limits are history, so
+  // the name, dates and switches as they are now stay (they were never undoable).
+  const travel = (move: () => void): void => {
+    const before = get().metadata
+    move()
+    const after = get().metadata
+    if (before === null || after === null || after === before) return
+    const { limits: _now, ...rest } = before
+    temporal().getState().pause()
+    set({ metadata: after.limits === undefined ? rest : { ...rest, limits: after.limits } })
+    temporal().getState().resume()
+  }
   const pruneSelection = (): void => {
     const { nodes, edges, selectedNodeIds, selectedEdgeIds } = get()
     const nodeIds = new Set(nodes.map((n) => n.id))
@@ -165,6 +183,19 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
       if (metadata === null || (metadata.reuseUnchanged === true) === on) return
       const { reuseUnchanged: _old, ...rest } = metadata
       set({ metadata: on ? { ...rest, reuseUnchanged: true } : rest })
+    },
+    setRunLimits(limits, groupKey) {
+      if (locked()) return
+      const { metadata } = get()
+      if (metadata === null) return
+      const next: RunLimits = {}
+      if (limits?.maxRunTokens !== undefined) next.maxRunTokens = limits.maxRunTokens
+      if (limits?.maxRunCostUsd !== undefined) next.maxRunCostUsd = limits.maxRunCostUsd
+      const old = metadata.limits
+      if (old?.maxRunTokens === next.maxRunTokens && old?.maxRunCostUsd === next.maxRunCostUsd) return
+      const { limits: _old, ...rest } = metadata
+      const bounded = next.maxRunTokens !== undefined || next.maxRunCostUsd !== undefined
+      edit(groupKey, () => ({ metadata: bounded ? { ...rest, limits: next } : rest }))
     },
     addNode(input) {
       if (locked()) return null
@@ -336,13 +367,13 @@ export function createFlowActions({ set, get, history, temporal }: ActionDeps): 
     undo() {
       if (locked()) return
       history.reset()
-      temporal().getState().undo()
+      travel(() => temporal().getState().undo())
       pruneSelection()
     },
     redo() {
       if (locked()) return
       history.reset()
-      temporal().getState().redo()
+      travel(() => temporal().getState().redo())
       pruneSelection()
     },
   }

@@ -1,7 +1,7 @@
 /**
  * The open flow: its document (nodes, edges, viewport, metadata) plus what the canvas needs
- * around it (selection, measured sizes). Only nodes and edges are in the undo history (zundo);
- * every edit is an action here, so undo/redo and autosave see all of them.
+ * around it (selection, measured sizes). Nodes, edges and the flow's run limits are in the undo
+ * history (zundo); every edit is an action here, so undo/redo and autosave see all of them.
  */
 import { createStore, type StoreApi } from 'zustand'
 import { useStore } from 'zustand'
@@ -41,8 +41,11 @@ export interface FlowState {
   actions: FlowActions
 }
 
-/** The part of the state that undo/redo restores. */
-export type HistoryState = Pick<FlowState, 'nodes' | 'edges'>
+/**
+ * The part of the state that undo/redo restores. The metadata rides along only for its `limits`
+ * (its name, dates and switches are not undone): see `travel` in flowActions.ts.
+ */
+export type HistoryState = Pick<FlowState, 'nodes' | 'edges' | 'metadata'>
 
 export type FlowStore = StoreApi<FlowState> & { temporal: StoreApi<TemporalState<HistoryState>> }
 
@@ -79,8 +82,14 @@ export function createFlowStore(options: FlowStoreOptions = {}): FlowStore {
         }),
       }),
       {
-        partialize: (state): HistoryState => ({ nodes: state.nodes, edges: state.edges }),
-        equality: (a, b) => a.nodes === b.nodes && a.edges === b.edges,
+        partialize: (state): HistoryState => ({
+          nodes: state.nodes,
+          edges: state.edges,
+          metadata: state.metadata,
+        }),
+        // Autosave rewrites `updatedAt` after each save: only a change of the limits is a step.
+        equality: (a, b) =>
+          a.nodes === b.nodes && a.edges === b.edges && a.metadata?.limits === b.metadata?.limits,
         limit: UNDO_HISTORY_LIMIT,
       },
     ),

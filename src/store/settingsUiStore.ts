@@ -22,6 +22,7 @@ export const SETTINGS_TABS = [
   'mcp',
   'keys',
   'protection',
+  'budget',
   'general',
   'backup',
   'danger',

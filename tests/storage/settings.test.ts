@@ -93,6 +93,47 @@ describe('settings repository', () => {
     expect(settings.runtimeProtection.modelCallDeadlineMs).toBe(PROVIDER_CALL_DEADLINE_MS)
   })
 
+  it('keeps the run limits and price overrides through a save and a load', async () => {
+    const db = await freshDb()
+    const settings: AppSettings = {
+      ...withOpenAi(),
+      runLimits: { maxRunTokens: 20000, maxRunCostUsd: 0.5 },
+      priceOverrides: [
+        { provider: 'openai', model: 'gpt-4o-mini', inputUsdPerMTok: 0.1, outputUsdPerMTok: 0.4 },
+        {
+          provider: '*',
+          model: 'house-model',
+          inputUsdPerMTok: 1.25,
+          outputUsdPerMTok: 5,
+          cachedInputUsdPerMTok: 0.125,
+        },
+      ],
+    }
+    await saveSettings(db, settings)
+    expect((await loadSettings(db)).settings).toEqual(settings)
+  })
+
+  it('loads settings stored before run limits and price overrides existed: no limit, no override', async () => {
+    const db = await freshDb()
+    const { runLimits: _limits, priceOverrides: _prices, ...before } = withOpenAi()
+    await db.settings.put({ id: 'app', value: before })
+    const { settings, notes } = await loadSettings(db)
+    expect(notes).toEqual([])
+    expect(settings.runLimits).toEqual({})
+    expect(settings.priceOverrides).toEqual([])
+    expect(settings.providers.map((p) => p.id)).toEqual(['demo', 'openai'])
+  })
+
+  it('a bad price override costs only the overrides, not the rest of the stored settings', async () => {
+    const db = await freshDb()
+    const bad = { provider: 'openai', model: '', inputUsdPerMTok: -1, outputUsdPerMTok: 1 }
+    await db.settings.put({ id: 'app', value: { ...withOpenAi(), priceOverrides: [bad] } })
+    const { settings, notes } = await loadSettings(db)
+    expect(settings.priceOverrides).toEqual([])
+    expect(settings.providers.map((p) => p.id)).toEqual(['demo', 'openai'])
+    expect(notes).toEqual(['priceOverrides: invalid, default used'])
+  })
+
   it('refuses to save invalid settings and keeps the stored ones', async () => {
     const db = await freshDb()
     await saveSettings(db, withOpenAi())

@@ -106,6 +106,24 @@ describe('sanitized settings export', () => {
   })
 })
 
+describe('settings files and the run budget', () => {
+  it('a file keeps the run limits and price overrides; a file written before them loads without', async () => {
+    const { settings, secrets } = settingsWithSecrets()
+    settings.runLimits = { maxRunTokens: 1000 }
+    settings.priceOverrides = [{ provider: '*', model: 'm', inputUsdPerMTok: 2, outputUsdPerMTok: 3 }]
+    const text = exportSettingsSanitized(settings, secrets).text
+    const imported = await importSettingsText(text)
+    expect(imported.settings.runLimits).toEqual({ maxRunTokens: 1000 })
+    expect(imported.settings.priceOverrides).toEqual(settings.priceOverrides)
+    const file = JSON.parse(text) as { settings: Record<string, unknown> }
+    delete file.settings.runLimits
+    delete file.settings.priceOverrides
+    const old = await importSettingsText(JSON.stringify(file))
+    expect(old.settings.runLimits).toEqual({})
+    expect(old.settings.priceOverrides).toEqual([])
+  })
+})
+
 describe('full settings export', () => {
   it('holds no plaintext secret, and the right passphrase restores every value', async () => {
     const { settings, secrets } = settingsWithSecrets()

@@ -43,6 +43,16 @@ describe('workflow export', () => {
     expect(result).toEqual({ ok: true, doc, subflows: [], source: 'wardflow', notes: [] })
   })
 
+  it("keeps the flow's own run budget (metadata.limits) through an export and an import", () => {
+    const doc = richFlow()
+    doc.metadata.limits = { maxRunTokens: 4000, maxRunCostUsd: 0 }
+    const result = parseWorkflowText(exportWorkflowText(doc))
+    expect(result).toMatchObject({
+      ok: true,
+      doc: { metadata: { limits: { maxRunTokens: 4000, maxRunCostUsd: 0 } } },
+    })
+  })
+
   it('never writes a secret: credential fields, auth headers and key shapes are emptied and listed', () => {
     const doc = richFlow()
     const web = doc.nodes.find((n) => n.id === 'web')

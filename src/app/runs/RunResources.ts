@@ -17,6 +17,7 @@ import {
   type TokenEstimator,
 } from '../../engine/index.ts'
 import type { PricingPort } from '../../engine/cost/pricing.ts'
+import type { RunLimits } from '../../engine/cost/ledger.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import type { NodeCatalog } from '../../nodes/catalog.ts'
 import { createProviderResolver } from '../../providers/index.ts'
@@ -86,6 +87,18 @@ export function callsModels(flow: FlowDocument, catalog: NodeCatalog = nodeCatal
  */
 export function runsCode(flow: FlowDocument, catalog: NodeCatalog = nodeCatalog): boolean {
   return flow.nodes.some((node) => catalog.uses(node).sandbox === true)
+}
+
+/**
+ * The settings' default whole-run limits as the engine takes them: only the limits that bound
+ * something (a 0 or an absent one is none), so a flow's own limits are not shadowed by a 0.
+ */
+export function settingsRunLimits(settings: AppSettings): RunLimits | undefined {
+  const { maxRunTokens, maxRunCostUsd } = settings.runLimits
+  const limits: RunLimits = {}
+  if (maxRunTokens !== undefined && maxRunTokens > 0) limits.maxRunTokens = maxRunTokens
+  if (maxRunCostUsd !== undefined && maxRunCostUsd > 0) limits.maxRunCostUsd = maxRunCostUsd
+  return Object.keys(limits).length > 0 ? limits : undefined
 }
 
 /** Shares the code runner, the tokenizer and the passphrase prompt between runs. */
@@ -183,15 +196,17 @@ export class RunResources {
 
   /**
    * The run's pricing port when the flow calls models: the table loads once, by the first such
-   * run. A table that fails to load leaves the run's costs unpriced rather than failing the run.
+   * run. A table that fails to load leaves the run's costs unpriced rather than failing the run,
+   * except what the settings' price overrides name.
    */
   private async pricing(needed: boolean): Promise<PricingPort | undefined> {
     if (!needed || !this.host.loadPriceTable) return undefined
+    const providers = () => this.settings().providers
+    const overrides = () => this.settings().priceOverrides
     try {
-      const table = await this.host.loadPriceTable()
-      return browserPricing(table, () => this.settings().providers)
+      return browserPricing(await this.host.loadPriceTable(), providers, overrides)
     } catch {
-      return undefined
+      return overrides().length > 0 ? browserPricing(null, providers, overrides) : undefined
     }
   }
 
@@ -203,6 +218,7 @@ export class RunResources {
       this.pricing(callsModels(flow)),
     ])
     const settings = this.settings()
+    const runLimits = settingsRunLimits(settings)
     const providers = createProviderResolver({
       getSettings: () => {
         const current = this.settings()
@@ -229,6 +245,7 @@ export class RunResources {
       ...(this.host.knowledge === undefined ? {} : { knowledge: this.host.knowledge }),
       ...(settings.mcpServers.length === 0 ? {} : { mcp: this.mcpPort() }),
       ...(pricing === undefined ? {} : { pricing }),
+      ...(runLimits === undefined ? {} : { runLimits }),
     }
   }
 }

@@ -2,11 +2,12 @@
  * The browser's pricing port (flow-control.md, "Whole-run budget, cost and degenerate text"):
  * the engine asks a price per settings provider id and model; this maps the provider's kind and
  * base URL to the maintained price table of @pydantic/genai-prices (the CLI uses it too). The table is large, so it
- * loads with the first run that calls a model (loadPriceTable), never at page start.
+ * loads with the first run that calls a model (loadPriceTable), never at page start. The settings'
+ * price overrides win over the table: the exact provider and model first, then `*` and the model.
  */
 import type { ModelPrice, PricingPort } from '../../engine/cost/pricing.ts'
 import { looksLikeOllama } from '../../providers/errors.ts'
-import type { ProviderSettings } from '../../settings/schema.ts'
+import { ANY_PROVIDER, type PriceOverride, type ProviderSettings } from '../../settings/schema.ts'
 import type { ModelPrice as GenaiModelPrice } from '@pydantic/genai-prices'
 
 type PriceModule = typeof import('@pydantic/genai-prices')
@@ -90,10 +91,36 @@ export function priceFromTable(
   }
 }
 
-/** The port over the settings' providers, read at each call as the provider resolver does. */
+/**
+ * The settings' price of `model` on the provider with id `providerId`, if one names it: the
+ * provider's own row wins over a `*` row, so one provider can be priced apart from the rest.
+ */
+export function overridePrice(
+  overrides: readonly PriceOverride[],
+  providerId: string,
+  model: string,
+): ModelPrice | undefined {
+  const wanted = model.trim()
+  const row =
+    overrides.find((o) => o.provider === providerId && o.model.trim() === wanted) ??
+    overrides.find((o) => o.provider === ANY_PROVIDER && o.model.trim() === wanted)
+  if (row === undefined) return undefined
+  return {
+    inputPerMTok: row.inputUsdPerMTok,
+    outputPerMTok: row.outputUsdPerMTok,
+    ...(row.cachedInputUsdPerMTok === undefined ? {} : { cachedInputPerMTok: row.cachedInputUsdPerMTok }),
+  }
+}
+
+/**
+ * The port over the settings' providers and price overrides, read at each call as the provider
+ * resolver does. A node that names no model is priced as its provider's default model. Without
+ * a table (it failed to load) only the overrides price anything.
+ */
 export function browserPricing(
-  table: PriceTable,
+  table: PriceTable | null,
   providers: () => readonly ProviderSettings[],
+  overrides: () => readonly PriceOverride[] = () => [],
   now: () => Date = () => new Date(),
 ): PricingPort {
   // A run asks for the same few models before and after every call: each table lookup once a
@@ -108,11 +135,14 @@ export function browserPricing(
         known.clear()
         minute = thisMinute
       }
-      const key = `${providerId}\u0000${model}`
+      const provider = providers().find((p) => p.id === providerId)
+      const effective = model || (provider?.model ?? '')
+      const chosen = overridePrice(overrides(), providerId, effective)
+      if (chosen !== undefined) return chosen
+      const key = `${providerId}\u0000${effective}`
       const cached = known.get(key)
       if (cached !== undefined) return cached
-      const provider = providers().find((p) => p.id === providerId)
-      const price = provider ? priceFromTable(table, provider, model || provider.model, at) : null
+      const price = provider && table ? priceFromTable(table, provider, effective, at) : null
       known.set(key, price)
       return price
     },

@@ -4,6 +4,7 @@ import { PASTE_OFFSET_PX } from '../../defaults.ts'
 import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
 import { Button } from '../kit/Button.tsx'
 import { Icon } from '../kit/icons.tsx'
+import { FlowLimits } from './FlowLimits.tsx'
 
 export function SelectionSummary({ count }: { count: number }) {
   const { t } = useTranslation()
@@ -14,6 +15,7 @@ export function SelectionSummary({ count }: { count: number }) {
         <p>{t('inspector.nothingSelected')}</p>
         <p className="wf-section-hint">{t('inspector.nothingSelectedHint')}</p>
         <ReuseSetting />
+        <FlowLimits />
       </div>
     )
   }

@@ -2,7 +2,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { NumberRange } from '../../defaults.ts'
-import { checkRange, displayRange } from './ranges.ts'
+import { checkOptionalRange, checkRange, displayRange } from './ranges.ts'
 
 export interface RangeFieldProps {
   label: string
@@ -16,6 +16,10 @@ export interface RangeFieldProps {
   showProblem: boolean
   onText(text: string): void
   testId?: string
+  /** Empty text is a value (none, e.g. no limit) rather than a problem; unscaled fields only. */
+  optional?: boolean
+  /** False for amounts such as US dollars: decimals are allowed, in the range's steps. */
+  integer?: boolean
 }
 
 export function RangeField({
@@ -28,6 +32,8 @@ export function RangeField({
   showProblem,
   onText,
   testId,
+  optional = false,
+  integer = true,
 }: RangeFieldProps) {
   const { t, i18n } = useTranslation('settings')
   const id = useId()
@@ -36,7 +42,7 @@ export function RangeField({
   const numbers = new Intl.NumberFormat(i18n.language)
   const limits = displayRange(range, scale)
   const shown = { min: numbers.format(limits.min), max: numbers.format(limits.max) }
-  const check = checkRange(text, range, scale)
+  const check = optional ? checkOptionalRange(text, range, integer) : checkRange(text, range, scale, integer)
   const problem = showProblem && !check.ok ? check.problem : null
   // The unit is appended with its space, so unitless ranges read "2–10", not "2–10 ".
   const unitText = unit === '' ? '' : ` ${unit}`
@@ -48,10 +54,12 @@ export function RangeField({
         id={id}
         className="wf-input wf-input--number"
         type="number"
-        inputMode="numeric"
+        inputMode={integer ? 'numeric' : 'decimal'}
         min={limits.min}
         max={limits.max}
-        step={range.step === undefined ? 1 : Math.max(1, range.step / scale)}
+        step={
+          integer ? (range.step === undefined ? 1 : Math.max(1, range.step / scale)) : (range.step ?? 'any')
+        }
         value={text}
         aria-invalid={problem !== null || undefined}
         aria-describedby={problem !== null ? `${problemId} ${hintId}` : hintId}

@@ -1,5 +1,5 @@
 /**
- * The settings screen: a modal dialog with tabs (providers, MCP servers, keys, runtime protection, general,
+ * The settings screen: a modal dialog with tabs (providers, MCP servers, keys, runtime protection, budget, general,
  * backup, danger zone). Arrow keys move between tabs (WAI-ARIA tabs pattern).
  */
 import { useId, useRef, type KeyboardEvent } from 'react'
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '../kit/Dialog.tsx'
 import type { SettingsPanelApi } from './api.ts'
 import { BackupTab } from './BackupTab.tsx'
+import { BudgetTab } from './BudgetTab.tsx'
 import { DangerZone } from './DangerZone.tsx'
 import { GeneralTab } from './GeneralTab.tsx'
 import { KeysTab } from './KeysTab.tsx'
@@ -25,6 +26,8 @@ function TabPanel({ tab, api }: { tab: SettingsTab; api: SettingsPanelApi }) {
       return <KeysTab api={api} />
     case 'protection':
       return <ProtectionTab api={api} />
+    case 'budget':
+      return <BudgetTab api={api} />
     case 'general':
       return <GeneralTab api={api} />
     case 'backup':

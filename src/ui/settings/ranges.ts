@@ -12,12 +12,12 @@ export type RangeCheck = { ok: true; value: number } | { ok: false; problem: Ran
  * `scale` converts what the person types into the stored unit: seconds typed for a range kept
  * in milliseconds use `scale: 1000`, and the bounds are compared in stored units.
  */
-export function checkRange(text: string, range: NumberRange, scale = 1): RangeCheck {
+export function checkRange(text: string, range: NumberRange, scale = 1, integer = true): RangeCheck {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, problem: 'required' }
   const typed = Number(trimmed)
   if (!Number.isFinite(typed)) return { ok: false, problem: 'notNumber' }
-  if (!Number.isInteger(typed)) return { ok: false, problem: 'notInteger' }
+  if (integer && !Number.isInteger(typed)) return { ok: false, problem: 'notInteger' }
   const value = typed * scale
   if (value < range.min) return { ok: false, problem: 'tooLow' }
   if (value > range.max) return { ok: false, problem: 'tooHigh' }
@@ -27,4 +27,12 @@ export function checkRange(text: string, range: NumberRange, scale = 1): RangeCh
 /** The range in the unit the person types (e.g. seconds for a millisecond range). */
 export function displayRange(range: NumberRange, scale = 1): { min: number; max: number } {
   return { min: range.min / scale, max: range.max / scale }
+}
+
+export type OptionalRangeCheck =
+  { ok: true; value: number | undefined } | { ok: false; problem: RangeProblem }
+
+/** As checkRange, for a field whose empty text means "none" (a limit not set): empty is fine. */
+export function checkOptionalRange(text: string, range: NumberRange, integer = true): OptionalRangeCheck {
+  return text.trim() === '' ? { ok: true, value: undefined } : checkRange(text, range, 1, integer)
 }

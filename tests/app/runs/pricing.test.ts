@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { browserPricing, loadPriceTable, priceFromTable } from '../../../src/app/runs/pricing.ts'
-import { RunResources, type RunHost } from '../../../src/app/runs/RunResources.ts'
+import { RunResources, settingsRunLimits, type RunHost } from '../../../src/app/runs/RunResources.ts'
 import { systemClock } from '../../../src/platform/systemClock.ts'
-import { DEMO_PROVIDER, defaultSettings, type ProviderSettings } from '../../../src/settings/schema.ts'
+import {
+  DEMO_PROVIDER,
+  defaultSettings,
+  type AppSettings,
+  type PriceOverride,
+  type ProviderSettings,
+} from '../../../src/settings/schema.ts'
 import { flow } from '../../support/flowBuilders.ts'
 import { config } from '../../storage/support.ts'
 
@@ -64,6 +70,7 @@ describe('browser pricing over the genai-prices table', () => {
     const port = browserPricing(
       table,
       () => [deepseek],
+      () => [],
       () => now,
     )
     expect(port.priceFor(deepseek.id, 'deepseek-chat')?.inputPerMTok).toBe(0.27)
@@ -104,8 +111,81 @@ describe('browser pricing over the genai-prices table', () => {
   })
 })
 
+describe('price overrides from settings win over the table', () => {
+  const row = (over: Partial<PriceOverride>): PriceOverride => ({
+    provider: '*',
+    model: 'gpt-4o-mini',
+    inputUsdPerMTok: 1,
+    outputUsdPerMTok: 2,
+    ...over,
+  })
+
+  it("the provider's own row first, then '*' with the model, else the table", async () => {
+    const table = await loadPriceTable()
+    const overrides = [
+      row({ provider: '*', inputUsdPerMTok: 1, outputUsdPerMTok: 2 }),
+      row({ provider: 'work', inputUsdPerMTok: 5, outputUsdPerMTok: 6, cachedInputUsdPerMTok: 0.5 }),
+      row({ provider: '*', model: 'house-model', inputUsdPerMTok: 3, outputUsdPerMTok: 4 }),
+    ]
+    const providers = [provider({ id: 'openai' }), provider({ id: 'work' }), provider({ id: 'free' })]
+    const port = browserPricing(
+      table,
+      () => providers,
+      () => overrides,
+    )
+    expect(port.priceFor('work', 'gpt-4o-mini')).toEqual({
+      inputPerMTok: 5,
+      outputPerMTok: 6,
+      cachedInputPerMTok: 0.5,
+    })
+    expect(port.priceFor('openai', 'gpt-4o-mini')).toEqual({ inputPerMTok: 1, outputPerMTok: 2 })
+    // A model the table does not know gets the override's price; others still come from the table.
+    expect(port.priceFor('free', 'house-model')).toEqual({ inputPerMTok: 3, outputPerMTok: 4 })
+    expect(port.priceFor('openai', 'gpt-4o')).toEqual(priceFromTable(table, providers[0]!, 'gpt-4o'))
+  })
+
+  it("a node naming no model is priced as its provider's default model; edits show in the next call", async () => {
+    const table = await loadPriceTable()
+    let overrides: PriceOverride[] = []
+    const port = browserPricing(
+      table,
+      () => [provider({ id: 'openai' })],
+      () => overrides,
+    )
+    expect(port.priceFor('openai', '')).toMatchObject({ inputPerMTok: 0.15 })
+    overrides = [row({ provider: 'openai', inputUsdPerMTok: 9, outputUsdPerMTok: 9 })]
+    expect(port.priceFor('openai', '')).toEqual({ inputPerMTok: 9, outputPerMTok: 9 })
+  })
+
+  it('without the table only the overrides price anything', () => {
+    const port = browserPricing(
+      null,
+      () => [provider({ id: 'openai' })],
+      () => [row({})],
+    )
+    expect(port.priceFor('openai', 'gpt-4o-mini')).toEqual({ inputPerMTok: 1, outputPerMTok: 2 })
+    expect(port.priceFor('openai', 'gpt-4o')).toBeNull()
+  })
+})
+
+describe("the settings' default run limits", () => {
+  const withLimits = (runLimits: AppSettings['runLimits']): AppSettings => ({
+    ...defaultSettings(),
+    runLimits,
+  })
+
+  it('passes only the limits that bound something', () => {
+    expect(settingsRunLimits(withLimits({}))).toBeUndefined()
+    expect(settingsRunLimits(withLimits({ maxRunTokens: 0, maxRunCostUsd: 0 }))).toBeUndefined()
+    expect(settingsRunLimits(withLimits({ maxRunTokens: 500, maxRunCostUsd: 0 }))).toEqual({
+      maxRunTokens: 500,
+    })
+    expect(settingsRunLimits(withLimits({ maxRunCostUsd: 0.25 }))).toEqual({ maxRunCostUsd: 0.25 })
+  })
+})
+
 describe('RunResources: the run context gets the pricing port', () => {
-  function resources(loadPriceTable: RunHost['loadPriceTable']) {
+  function resources(loadPriceTable: RunHost['loadPriceTable'], extra: Partial<AppSettings> = {}) {
     const loads: string[] = []
     const host: RunHost = {
       clock: systemClock,
@@ -114,7 +194,7 @@ describe('RunResources: the run context gets the pricing port', () => {
       loadEstimator: async () => async (text) => text.length,
       loadPriceTable: loadPriceTable && (() => (loads.push('table'), loadPriceTable())),
     }
-    const settings = { ...defaultSettings(), providers: [{ ...DEMO_PROVIDER }] }
+    const settings = { ...defaultSettings(), providers: [{ ...DEMO_PROVIDER }], ...extra }
     return { loads, run: new RunResources(host, () => settings) }
   }
   const llmFlow = flow().meta('f').node('llm_1', 'llm', config('llm')).build()
@@ -139,5 +219,22 @@ describe('RunResources: the run context gets the pricing port', () => {
     const ctx = await run.context('run_1', new AbortController().signal, llmFlow)
     expect(loads).toEqual(['table'])
     expect(ctx.pricing).toBeUndefined()
+  })
+
+  it("hands the settings' run limits to the run, and none when they are unset", async () => {
+    const limited = resources(loadPriceTable, { runLimits: { maxRunTokens: 300, maxRunCostUsd: 0 } })
+    const ctx = await limited.run.context('run_1', new AbortController().signal, plainFlow)
+    expect(ctx.runLimits).toEqual({ maxRunTokens: 300 })
+    const open = await resources(loadPriceTable).run.context('run_2', new AbortController().signal, plainFlow)
+    expect(open.runLimits).toBeUndefined()
+  })
+
+  it('prices by the overrides when the table fails to load', async () => {
+    const overrides: PriceOverride[] = [
+      { provider: 'demo', model: 'demo', inputUsdPerMTok: 1, outputUsdPerMTok: 1 },
+    ]
+    const { run } = resources(() => Promise.reject(new Error('chunk failed')), { priceOverrides: overrides })
+    const ctx = await run.context('run_1', new AbortController().signal, llmFlow)
+    expect(ctx.pricing?.priceFor('demo', 'demo')).toEqual({ inputPerMTok: 1, outputPerMTok: 1 })
   })
 })
