@@ -1,7 +1,8 @@
 /**
  * Every template of the gallery opens as a new flow and runs offline with the demo provider,
  * with no key configured: to success, or (the guard demos) to the guard's stop with the Output
- * still receiving an answer. Nothing asks for a key.
+ * still receiving an answer, or (a whole-run budget demo) to the run's stop, its running agents
+ * failed with RUN_BUDGET and the rest skipped. Nothing asks for a key.
  */
 import { readFileSync } from 'node:fs'
 import { expect, test } from './support/fixtures.ts'
@@ -19,6 +20,9 @@ const index = JSON.parse(
   templates: TemplateEntry[]
 }
 
+/** Templates whose whole-run budget stops them (e2e/runBudget.spec.ts checks the stop itself). */
+const STOPPED_BY_RUN_BUDGET = new Set(['budget-team'])
+
 test.beforeEach(async ({ app }) => {
   await app.open()
 })
@@ -34,6 +38,7 @@ for (const entry of index.templates) {
   const guarded = entry.tags.includes('guard')
   // A branching template runs one branch; the others are not taken and show as skipped.
   const branching = entry.tags.includes('branching')
+  const runStopped = STOPPED_BY_RUN_BUDGET.has(entry.id)
   test(`template "${entry.id}" opens as a new flow and runs with the demo provider`, async ({
     app,
     page,
@@ -58,7 +63,8 @@ for (const entry of index.templates) {
     const expected = (s: string): boolean =>
       s.endsWith(':success') ||
       (guarded && (s === 'agent:stopped' || s === 'llm:stopped')) ||
-      (branching && s.endsWith(':skipped'))
+      (branching && s.endsWith(':skipped')) ||
+      (runStopped && (s === 'agent:error' || s.endsWith(':skipped')))
     expect(
       statuses.filter((s) => !expected(s)),
       `node statuses: ${statuses.join(', ')}`,
@@ -66,14 +72,18 @@ for (const entry of index.templates) {
     if (branching) expect(statuses.filter((s) => s.endsWith(':skipped')).length).toBeGreaterThan(0)
     const outputs = canvas.nodesOfType('output')
     expect(await outputs.count()).toBeGreaterThan(0)
-    for (const output of await outputs.all()) await expect(output).toHaveAttribute('data-status', 'success')
+    // A run its budget stopped never reaches its Output: the run panel says why instead.
+    const outputStatus = runStopped ? 'skipped' : 'success'
+    for (const output of await outputs.all())
+      await expect(output).toHaveAttribute('data-status', outputStatus)
+    if (runStopped) await expect(page.getByTestId('run-guard')).toHaveAttribute('data-level', 'trip')
     await expect(run.result).not.toBeEmpty()
 
     const trips = page.locator('[data-testid="guard-alert"][data-level="trip"]')
     if (guarded) await expect(trips).not.toHaveCount(0)
     else await expect(trips).toHaveCount(0)
 
-    // No key was asked for and nothing failed.
+    // No key was asked for and nothing failed (a budget stop is the run's outcome, not a failure).
     await expect(page.getByTestId('passphrase-dialog')).toHaveCount(0)
     await expect(app.settings.dialog).toHaveCount(0)
     await expect(app.errorBanner).toHaveCount(0)

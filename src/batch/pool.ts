@@ -4,12 +4,21 @@
  * what one row's run is (`runRow`) is the caller's. Rows are pulled only when a slot is free, so a
  * batch of any size holds `concurrency` rows plus one page of the reader at most.
  *
- * The batch's budget (BatchLimits, over the whole batch) and Stop end it the same way: no more
- * rows start, the rows running finish (Stop also aborts them through the caller's signal), and
- * every row not started is reported `skipped` with the reason.
+ * The batch's budget and Stop end it the same way: no more rows start and every row not started
+ * is reported `skipped` with the reason. The budget is one ledger that every row's run charges
+ * (engine/cost/sharedBudget.ts, handed to the runs by the caller): the call that crosses it stops
+ * the rows running (they end `stopped`); Stop aborts them through the caller's signal.
  */
-import { BatchTotals, notRunRow, overBudget, type BatchLimits, type RowResult } from './result.ts'
+import { BatchTotals, notRunRow, type RowResult } from './result.ts'
 import type { DataRow } from './rows.ts'
+
+/** What the pool reads of the batch's shared budget (engine SharedRunBudget fits it). */
+export interface BatchBudget {
+  /** True once a row's call crossed the batch's limit: start no new row. */
+  readonly spent: boolean
+  /** Why, for the rows skipped and the batch's end (English, like the engine's guard lines). */
+  reason(): string
+}
 
 export interface BatchPoolOptions {
   rows: AsyncIterator<DataRow[], unknown> | Iterator<DataRow[], unknown>
@@ -19,18 +28,21 @@ export interface BatchPoolOptions {
   /** Each row's result, as it ends. */
   onResult(result: RowResult, totals: BatchTotals): void
   signal?: AbortSignal
-  limits?: BatchLimits
+  /** The budget the rows' runs share; absent: rows are bounded only one by one, if at all. */
+  budget?: BatchBudget
 }
 
 export interface BatchOutcome {
   totals: BatchTotals
   /** Why the batch ended early: `stopped` (signal) or the budget's reason; undefined: every row ran. */
   endedEarly?: string
+  /** True when the shared budget ended it (the rows running stopped, the rest skipped). */
+  budgetSpent?: true
 }
 
 export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutcome> {
   const totals = new BatchTotals()
-  const limits = options.limits ?? {}
+  const budget = options.budget
   const concurrency = Math.max(1, Math.floor(options.concurrency))
   let page: DataRow[] = []
   let at = 0
@@ -41,7 +53,6 @@ export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutc
   const finish = (result: RowResult): void => {
     totals.add(result)
     options.onResult(result, totals)
-    if (endedEarly === undefined) endedEarly = overBudget(totals, limits)
   }
 
   const pull = async (): Promise<void> => {
@@ -65,8 +76,14 @@ export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutc
     }
   }
 
+  let budgetSpent = false
   const stopped = (): boolean => {
-    if (options.signal?.aborted && endedEarly === undefined) endedEarly = 'stopped'
+    if (endedEarly !== undefined) return true
+    if (options.signal?.aborted) endedEarly = 'stopped'
+    else if (budget?.spent) {
+      endedEarly = budget.reason()
+      budgetSpent = true
+    }
     return endedEarly !== undefined
   }
 
@@ -94,15 +111,19 @@ export async function runBatchPool(options: BatchPoolOptions): Promise<BatchOutc
   }
 
   await Promise.all(Array.from({ length: concurrency }, () => worker()))
-  // Rows never started once the batch ended early.
-  if (endedEarly !== undefined) {
+  // Rows never started once the batch ended early (the last row's run may have spent the budget).
+  if (stopped()) {
     for (;;) {
       const row = await nextRow()
       if (row === undefined) break
       finish(notRunRow(row.index, 'skipped', skipText(endedEarly)))
     }
   }
-  return { totals, ...(endedEarly === undefined ? {} : { endedEarly }) }
+  return {
+    totals,
+    ...(endedEarly === undefined ? {} : { endedEarly }),
+    ...(budgetSpent ? { budgetSpent: true as const } : {}),
+  }
 }
 
 function skipText(reason: string | undefined): string {

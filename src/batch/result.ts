@@ -231,29 +231,3 @@ export function estimateLeft(totals: BatchTotals, total: number, elapsedMs: numb
     costLeftUsd: totals.priced === 0 ? null : (totals.costUsd / totals.priced) * left,
   }
 }
-
-/** The whole-run budget, applied to the batch as a whole (flow-control.md). */
-export interface BatchLimits {
-  maxRunTokens?: number
-  maxRunCostUsd?: number
-}
-
-/** Why the batch must start no more rows, or undefined while it is within its limits. */
-export function overBudget(totals: BatchTotals, limits: BatchLimits): string | undefined {
-  if (limits.maxRunTokens !== undefined && totals.tokens >= limits.maxRunTokens)
-    return `The batch used ${totals.tokens} tokens, its limit is ${limits.maxRunTokens}.`
-  if (limits.maxRunCostUsd !== undefined && totals.costUsd >= limits.maxRunCostUsd)
-    return `The batch cost $${totals.costUsd.toFixed(4)}, its limit is $${limits.maxRunCostUsd}.`
-  return undefined
-}
-
-/** The limits a flow file sets for itself (`metadata.limits`), read defensively. */
-export function flowLimits(doc: FlowDocument): BatchLimits {
-  const raw = (doc.metadata as { limits?: unknown }).limits
-  if (typeof raw !== 'object' || raw === null) return {}
-  const { maxRunTokens, maxRunCostUsd } = raw as { maxRunTokens?: unknown; maxRunCostUsd?: unknown }
-  const limits: BatchLimits = {}
-  if (typeof maxRunTokens === 'number' && maxRunTokens > 0) limits.maxRunTokens = maxRunTokens
-  if (typeof maxRunCostUsd === 'number' && maxRunCostUsd > 0) limits.maxRunCostUsd = maxRunCostUsd
-  return limits
-}

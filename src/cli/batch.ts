@@ -2,7 +2,10 @@
  * `wardflow batch <flow> --data rows.csv|rows.jsonl [--concurrency N] [--out results.jsonl]`:
  * one run per row (the row's columns set Input values by key), up to N at once, with every flag
  * of `run`. `--out` gets one line per row in row order (src/batch/result.ts); a terminal gets a
- * progress bar on stderr. Exit 0 every row succeeded, 1 a row failed, 2 bad input.
+ * progress bar on stderr. The whole-run budget (`--max-run-tokens`, `--max-run-cost-usd`, the
+ * flow's `metadata.limits`) bounds the batch as a whole: one ledger for every row's run; its trip
+ * stops the rows running (`stopped`) and skips the rest (`skipped`). Exit 0 every row succeeded,
+ * 1 a row failed or the budget stopped the batch, 2 bad input.
  */
 import { createWriteStream, openAsBlob } from 'node:fs'
 import { stat } from 'node:fs/promises'
@@ -11,6 +14,7 @@ import { runBatchPool } from '../batch/pool.ts'
 import { outputNodeIds, resultLine, RowResultCollector, type RowResult } from '../batch/result.ts'
 import { formatOf, readRows, scanRows } from '../batch/rows.ts'
 import { nodeCatalog } from '../nodes/registry.ts'
+import { SharedRunBudget } from '../engine/run.ts'
 import { loadWorkflow, BadInput, type LoadedWorkflow } from './load.ts'
 import { run, type RunHooks, type RunIo } from './main.ts'
 import type { RunOptions } from './args.ts'
@@ -26,7 +30,7 @@ export async function runRow(
   row: number,
   inputs: Record<string, string>,
   io: RunIo,
-  extra: Pick<RunHooks, 'tape' | 'runId' | 'signal'> = {},
+  extra: Pick<RunHooks, 'tape' | 'runId' | 'signal' | 'sharedBudget'> = {},
 ): Promise<RowResult> {
   const collector = new RowResultCollector(
     row,
@@ -96,16 +100,21 @@ export async function batchCommand(options: BatchOptions, io: RunIo, stderrIsTty
   const onSigint = (): void => controller.abort()
   process.once('SIGINT', onSigint)
   let failed = 0
+  // One ledger for the batch as a whole (flow-control.md): each row's run joins it.
+  const budget = new SharedRunBudget()
+  let stoppedBy: string | undefined
   try {
     const rows = readRows(await dataSource(options.data), { format })
-    await runBatchPool({
+    const outcome = await runBatchPool({
       rows,
       concurrency: options.concurrency,
       signal: controller.signal,
+      budget,
       runRow: (row) =>
         runRow(options.run, loaded, row.index, columnInputs(row.values), io, {
           tape,
           signal: controller.signal,
+          sharedBudget: budget,
         }),
       onResult: (result, totals) => {
         if (result.status !== 'success') failed++
@@ -113,13 +122,15 @@ export async function batchCommand(options: BatchOptions, io: RunIo, stderrIsTty
         progress?.update(totals.done, totals.failed)
       },
     })
+    if (outcome.budgetSpent) stoppedBy = outcome.endedEarly
   } finally {
     process.removeListener('SIGINT', onSigint)
     progress?.end()
     if (out) await new Promise<void>((resolve) => out.end(resolve))
   }
   await tape.save(options.run.inputs)
+  if (stoppedBy !== undefined) io.err.write(`wardflow: batch stopped: ${stoppedBy}\n`)
   io.err.write(`wardflow: ${scan.count - failed} of ${scan.count} rows succeeded\n`)
   if (controller.signal.aborted) return 130
-  return failed === 0 ? 0 : 1
+  return failed === 0 && stoppedBy === undefined ? 0 : 1
 }

@@ -38,7 +38,8 @@ Options:
   --concurrency N        Rows run at once (default ${BATCH_CONCURRENCY}, from ${BATCH_CONCURRENCY_RANGE.min} to ${BATCH_CONCURRENCY_RANGE.max}).
   --out FILE             One JSON line per row, in row order.
   Every option of "wardflow run" (see "wardflow run --help"). Approvals are declined unless
-  --approve all.`,
+  --approve all. --max-run-tokens / --max-run-cost-usd (or the flow's metadata.limits) bound
+  the batch as a whole: the call that crosses them stops the rows running and skips the rest.`,
   test: `Usage: wardflow test <folder> [--json]
 
 Replays every *.wardflow.json of the folder beside its *.cassette.json (no network, the inputs

@@ -13,6 +13,7 @@ import {
   type FlowDocument,
   type RunContext,
   type RunEvent,
+  type SharedRunBudget,
 } from '../engine/run.ts'
 import { engineRegistry, nodeCatalog } from '../nodes/registry.ts'
 import { systemClock } from '../platform/systemClock.ts'
@@ -114,6 +115,8 @@ export interface RunHooks {
   onEvent?: (event: RunEvent) => void
   /** A tape shared by the runs (instead of --record / --replay of the options). */
   tape?: Tape
+  /** The whole-run budget shared by the runs of a batch (their one ledger). */
+  sharedBudget?: SharedRunBudget
 }
 
 /** What a cassette records of a run of `doc` (its Output nodes looked up once, not per event). */
@@ -192,6 +195,7 @@ export async function run(options: RunOptions, io: RunIo, hooks: RunHooks = {}):
     ...(mcp === undefined ? {} : { mcp }),
     pricing: await cliPricing(override),
     ...(runLimitsOverride ? { runLimitsOverride } : {}),
+    ...(hooks.sharedBudget ? { sharedBudget: hooks.sharedBudget } : {}),
   }
   const printer = new HumanPrinter(doc, (text) => io.out.write(text), io.color ? ansiStyle() : undefined)
   const terminal = { ...io.terminal, say: (text: string) => io.err.write(text) }

@@ -26,6 +26,7 @@ import type { McpPort } from './mcp.ts'
 import type { PricingPort } from './cost/pricing.ts'
 import type { RunLimits } from './cost/ledger.ts'
 import type { RunBudget } from './cost/runBudget.ts'
+import type { SharedRunBudget } from './cost/sharedBudget.ts'
 
 /**
  * Runtime protection settings (docs/guard.md). The effective value for a node is
@@ -99,6 +100,11 @@ export interface RunContext {
   runLimitsOverride?: RunLimits
   /** Set by the outermost `runFlow` (never by a host): the run's ledger, inherited by nested runs. */
   runBudget?: RunBudget
+  /**
+   * Set by a host that runs several flows against one budget (a batch's rows): the outermost run
+   * charges its ledger instead of one of its own, and a trip in any of them stops them all.
+   */
+  sharedBudget?: SharedRunBudget
   /** Set by `runFlow` for its nodes (never by a host): where this run sits among sub-flows. */
   nested?: NestedRun
 }

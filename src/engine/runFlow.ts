@@ -108,6 +108,7 @@ function startRun(
 ): AsyncIterator<RunEvent> {
   let queue: AsyncQueue<RunEvent> | undefined
   let scheduler: RunScheduler | undefined
+  let budget: RunBudget | undefined
   let refusal: unknown
   const begin = (): AsyncQueue<RunEvent> | undefined => {
     if (queue || refusal !== undefined) return queue
@@ -118,14 +119,23 @@ function startRun(
       // Only the outermost run keeps the ledger: nested runs inherit its budget through the
       // context, and their calls reach this run's stream as forwarded events.
       const limits = effectiveLimits(ctx.runLimits, flow.metadata.limits, ctx.runLimitsOverride)
-      const budget = ctx.runBudget
+      budget = ctx.runBudget
         ? undefined
-        : new RunBudget(ctx.pricing, limits, ctx.estimateTokens, () => scheduler?.stop('budget'))
+        : new RunBudget(
+            ctx.pricing,
+            limits,
+            ctx.estimateTokens,
+            () => scheduler?.stop('budget'),
+            ctx.sharedBudget,
+          )
       const meter = budget ? new RunCostMeter(budget.ledger) : undefined
       const push = (event: RunEvent): void => {
         // A sub-flow's last events may come after this run finished (Stop): they are dropped.
         if (ended) return
-        if (event.type === 'runFinish') ended = true
+        if (event.type === 'runFinish') {
+          ended = true
+          budget?.close()
+        }
         events.push(meter ? meter.observe(event) : event)
         const crossing = meter?.takeCrossing()
         if (!crossing || event.type !== 'modelCall') return
@@ -143,6 +153,8 @@ function startRun(
       scheduler = new RunScheduler(plan, runCtx, push, () => events.close(), withPins(flow, options))
       queue = events
       scheduler.start()
+      // A batch row that started as another row spent the shared budget ends at once, stopped.
+      budget?.stopIfSpent()
     } catch (error) {
       refusal = error
     }
@@ -161,6 +173,7 @@ function startRun(
     },
     return: () => {
       scheduler?.dispose()
+      budget?.close()
       queue?.close()
       return done()
     },

@@ -13,6 +13,7 @@ import { englishBadge, type BadgeLabeller, type NodeAlert } from './guardBadges.
 import { subflowConsole } from './subflowEvents.ts'
 import { withIteration, type IterationRecord } from './iterationRecords.ts'
 import { NOTHING_SPENT, withNodeSpent, withRunFinished, type RunSpent } from './runSpent.ts'
+import { runGuardOf, type RunGuardLine } from './runGuard.ts'
 
 export type { IterationRecord } from './iterationRecords.ts'
 export { IDLE_RUN_STATE, nodeStateOf } from './runState.ts'
@@ -102,6 +103,8 @@ export interface RunSummary {
   /** Tokens and USD so far and by node (runSpent.ts): the `run-cost` figure. */
   spent: RunSpent
   failures: readonly RunFailure[]
+  /** The whole-run budget's latest hint or trip (runGuard.ts): the `run-guard` line. */
+  runGuard?: RunGuardLine
 }
 
 function charsOf(state: NodeRunState): number {
@@ -228,6 +231,8 @@ export function reduceRunEvents(
   }
 
   for (const event of events) {
+    const runGuard = run ? runGuardOf(event) : undefined
+    if (run && runGuard) run = { ...run, runGuard }
     // Events of nodes inside a body or a sub-flow carry `nesting` (engine nesting.ts); those
     // from inside a sub-flow belong to the calling node of this canvas, not to their own id.
     const place = 'nodeId' in event && event.nesting !== undefined ? canvasPlace(event) : undefined

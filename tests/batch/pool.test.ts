@@ -44,26 +44,31 @@ describe('the batch pool', () => {
     expect(outcome.endedEarly).toBeUndefined()
   })
 
-  it('stops starting rows once the batch is over budget and reports the rest skipped', async () => {
+  it('starts no row once the shared budget is spent and reports the rest skipped with its reason', async () => {
     const seen: RowResult[] = []
+    let tokens = 0
+    // A stand-in for the rows' shared ledger: spent once 35 tokens were charged.
+    const budget = { spent: false, reason: () => `spent: ${tokens} tokens` }
     const outcome = await runBatchPool({
       rows: pages(20, 5),
       concurrency: 2,
-      limits: { maxRunTokens: 35 },
+      budget,
       runRow: async (row) => {
         await tick()
-        return { row: row.index, status: 'success', outputs: {}, usage }
+        tokens += 10
+        if (tokens > 35) budget.spent = true
+        return { row: row.index, status: budget.spent ? 'stopped' : 'success', outputs: {}, usage }
       },
       onResult: (r) => seen.push(r),
     })
-    const ran = seen.filter((r) => r.status === 'success').length
+    const ran = seen.filter((r) => r.status !== 'skipped').length
     expect(ran).toBeGreaterThanOrEqual(4)
     expect(ran).toBeLessThanOrEqual(5)
     expect(seen).toHaveLength(20)
-    expect(seen.filter((r) => r.status === 'skipped').every((r) => /limit is 35/.test(r.error ?? ''))).toBe(
-      true,
-    )
-    expect(outcome.endedEarly).toMatch(/limit/)
+    expect(
+      seen.filter((r) => r.status === 'skipped').every((r) => /^spent: \d+ tokens$/.test(r.error ?? '')),
+    ).toBe(true)
+    expect(outcome).toMatchObject({ endedEarly: expect.stringMatching(/^spent/), budgetSpent: true })
   })
 
   it('Stop: no new row starts; a row that throws is an error row', async () => {

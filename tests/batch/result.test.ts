@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   BatchTotals,
   estimateLeft,
-  flowLimits,
   notRunRow,
   outputNodeIds,
-  overBudget,
   resultLine,
   resultsCsv,
   resultsJsonl,
@@ -184,16 +182,5 @@ describe('totals, estimate and the batch budget', () => {
     expect(e.tokensLeft).toBe(56)
     expect(e.costLeftUsd).toBeCloseTo(0.8)
     expect(t.failed).toBe(1)
-  })
-
-  it('is over budget once the batch as a whole reaches a limit', () => {
-    const t = new BatchTotals()
-    t.add({ row: 0, status: 'success', outputs: {}, usage: { ...usage, costUsd: 0.3 } })
-    expect(overBudget(t, { maxRunTokens: 8 })).toBeUndefined()
-    expect(overBudget(t, { maxRunTokens: 7 })).toMatch(/7 tokens/)
-    expect(overBudget(t, { maxRunCostUsd: 0.3 })).toMatch(/limit is \$0.3/)
-    const doc = flow([], [])
-    ;(doc.metadata as { limits?: unknown }).limits = { maxRunTokens: 100, maxRunCostUsd: 'x' }
-    expect(flowLimits(doc)).toEqual({ maxRunTokens: 100 })
   })
 })

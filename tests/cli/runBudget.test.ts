@@ -119,6 +119,20 @@ describe('wardflow run: cost and whole-run budget', { timeout: 60_000 }, () => {
     expect(allowed.code).toBe(0)
   })
 
+  it('the budget-team template stops on its own metadata.limits with the demo provider, exit 1', async () => {
+    const result = await wardflow(['run', 'public/templates/budget-team.wardflow.json'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain(
+      '[Run Budget Warning] The run has used 8000 tokens of its budget of 9000 tokens.',
+    )
+    expect(result.stdout).toContain(
+      '[Run Budget Exceeded] The run has used 10000 tokens, over its budget of 9000 tokens. Stopping the run.',
+    )
+    expect(result.stdout).toMatch(/skipped: Not run: the run budget is spent\./)
+    // The demo provider costs nothing: the stop line shows the tokens and $0.
+    expect(result.stdout).toMatch(/^Run stopped by its budget in [\d.]+ s, 10000 tokens, \$0\.0000$/m)
+  })
+
   it('refuses a limit that is not a number, exit 2', async () => {
     const result = await wardflow(['run', HELLO, '--max-run-tokens', '1.5'])
     expect(result.code).toBe(2)

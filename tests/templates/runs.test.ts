@@ -38,8 +38,14 @@ function toolCalls(run: TemplateRun, nodeId = 'agent') {
   }>
 }
 
+/** Templates whose point is the whole-run budget stopping them: their own test below checks the stop. */
+const STOPPED_BY_RUN_BUDGET = new Set(['budget-team'])
+
 describe('every bundled template runs offline with the demo provider', () => {
-  it.each(readIndex().templates.map((t) => t.id))('%s runs to success with no node error', async (id) => {
+  const succeeding = readIndex()
+    .templates.map((t) => t.id)
+    .filter((id) => !STOPPED_BY_RUN_BUDGET.has(id))
+  it.each(succeeding)('%s runs to success with no node error', async (id) => {
     const run = await runTemplate(doc(id), runner)
     expect(errorsOf(run.events)).toEqual([])
     expect(runFinish(run.events)).toMatchObject({ status: 'success' })
@@ -116,6 +122,51 @@ describe('alternating-agent: cycle detection', () => {
     expect(outputOf(run.events, 'answer')?.['answer']).toBe(
       scriptTexts(doc('alternating-agent'), 'agent').at(-1),
     )
+  })
+})
+
+describe('budget-team: the whole-run budget', () => {
+  it('hints at 80 %, trips at the call that crosses it, stops both running agents, skips the rest', async () => {
+    const template = doc('budget-team')
+    const limit = template.metadata.limits?.maxRunTokens
+    expect(limit).toBe(9000)
+    const run = await runTemplate(template, runner)
+    const guards = run.events.flatMap((e) => (e.type === 'guard' && e.layer === 'budget' ? [e] : []))
+    expect(guards.map((g) => [g.scope, g.level, g.unit, g.total, g.budget, g.phase])).toEqual([
+      ['run', 'hint', 'tokens', 8000, 9000, 'after-call'],
+      ['run', 'trip', 'tokens', 10000, 9000, 'after-call'],
+    ])
+    expect(guards[1]?.message).toBe(
+      '[Run Budget Exceeded] The run has used 10000 tokens, over its budget of 9000 tokens. Stopping the run.',
+    )
+    // Both agents were mid-run: the trip stops them; the writer and the memo never start.
+    const failed = run.events.filter((e) => e.type === 'nodeError').map((e) => [e.nodeId, e.code])
+    expect(failed.sort()).toEqual([
+      ['critic', 'RUN_BUDGET'],
+      ['researcher', 'RUN_BUDGET'],
+    ])
+    const skipped = run.events.filter((e) => e.type === 'nodeSkipped').map((e) => [e.nodeId, e.reason])
+    expect(skipped).toEqual([
+      ['writer', 'budget'],
+      ['memo', 'budget'],
+    ])
+    expect(runFinish(run.events)).toMatchObject({
+      status: 'stopped',
+      stopReason: 'budget',
+      usage: { total: 10000 },
+    })
+    // The sticky note quotes the figures a person will see.
+    const note = String(template.nodes.find((n) => n.type === 'note')?.data.config['text'])
+    for (const figure of ['9,000', '8,000', '10,000']) expect(note).toContain(figure)
+  })
+
+  it('without its limit, the same team runs to the memo', async () => {
+    const template = doc('budget-team')
+    const unlimited = { ...template, metadata: { ...template.metadata, limits: {} } }
+    const run = await runTemplate(unlimited, runner)
+    expect(errorsOf(run.events)).toEqual([])
+    expect(runFinish(run.events)).toMatchObject({ status: 'success' })
+    expect(String(outputOf(run.events, 'memo')?.['memo'])).toContain('six-month trial')
   })
 })
 

@@ -6,12 +6,17 @@
  * record is written in bulk to `batchRuns` (bounded), where "open" finds it.
  */
 import { BATCH_CONCURRENCY_RANGE, BATCH_PROGRESS_INTERVAL_MS, BATCH_RUN_RECORDS_MAX } from '../../defaults.ts'
-import { keyedRecord, toFlowError, type FlowDocument, type NodeRegistry } from '../../engine/run.ts'
+import {
+  keyedRecord,
+  SharedRunBudget,
+  toFlowError,
+  type FlowDocument,
+  type NodeRegistry,
+} from '../../engine/run.ts'
 import { autoMap, rowInputs } from '../../batch/mapping.ts'
 import { runBatchPool } from '../../batch/pool.ts'
 import {
   estimateLeft,
-  flowLimits,
   outputNodeIds,
   resultsCsv,
   resultsJsonl,
@@ -200,11 +205,13 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
     store.setState({ phase: 'running', error: null, flowId, progress: { ...progress } })
     const s = get()
     const rows = deps.data().rows(chosen, state.file.format, only)
+    // One whole-run budget for the batch as a whole (flow-control.md): every row charges it.
+    const budget = new SharedRunBudget()
     const runRow = async (row: DataRow): Promise<RowResult> => {
       s.running.add(row.index)
       announce()
       try {
-        const { result, record } = await runOneRow(shared, row.index, rowInputs(row.values, mapping))
+        const { result, record } = await runOneRow(shared, row.index, rowInputs(row.values, mapping), budget)
         if (record) {
           const before = s.runIds[row.index]
           if (writer.add({ ...record, row: row.index }, before)) s.runIds[row.index] = record.id
@@ -227,7 +234,7 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
         runRow,
         onResult,
         signal: stop.signal,
-        limits: flowLimits(shared.doc),
+        budget,
       })
       if (progress && outcome.endedEarly !== undefined)
         progress = { ...progress, endedEarly: outcome.endedEarly }

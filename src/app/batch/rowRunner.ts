@@ -12,6 +12,7 @@ import {
   type FlowLookup,
   type NodeRegistry,
   type RunEvent,
+  type SharedRunBudget,
 } from '../../engine/run.ts'
 import { RowResultCollector, type RowResult } from '../../batch/result.ts'
 import type { RunRecord } from '../../storage/rows.ts'
@@ -36,10 +37,12 @@ export interface RowRun {
   record: RunRecord | undefined
 }
 
+/** `budget`: the batch's one ledger, charged by every row (its trip stops the rows running). */
 export async function runOneRow(
   setup: RowRunSetup,
   row: number,
   inputs: Record<string, string>,
+  budget?: SharedRunBudget,
 ): Promise<RowRun> {
   const runId = setup.newRunId()
   const collector = new RowResultCollector(row, setup.outputNodes)
@@ -50,6 +53,7 @@ export async function runOneRow(
       ...(await setup.resources.context(runId, setup.signal, setup.needs)),
       flows: setup.flows,
       inputs,
+      ...(budget ? { sharedBudget: budget } : {}),
     }
     const scrubber = new EventScrubber(setup.secrets)
     const pass = (event: RunEvent): void => {

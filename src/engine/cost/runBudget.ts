@@ -13,6 +13,7 @@ import type { ChatRequest, TokenEstimator } from '../ports.ts'
 import { estimatePromptTokens, promptTokensCeiling } from '../agent/tokens.ts'
 import { CostLedger, type BudgetCrossing, type RunLimits } from './ledger.ts'
 import type { PricingPort } from './pricing.ts'
+import type { SharedRunBudget } from './sharedBudget.ts'
 
 /** US dollars as people read them: cents, and four decimals below a dollar (the CLI prints it too). */
 export function formatUsd(usd: number): string {
@@ -79,14 +80,35 @@ export class RunBudget {
   readonly ledger: CostLedger
   /** Set once a trip stopped the run: later calls are refused without asking again. */
   private stopped = false
+  /** Leaves the shared budget (a batch's) when the run ends; undefined: the ledger is this run's. */
+  private readonly leave: (() => void) | undefined
 
   constructor(
     pricing: PricingPort | undefined,
     limits: RunLimits,
     private readonly estimate: TokenEstimator,
     private readonly stopRun: () => void,
+    private readonly shared?: SharedRunBudget,
   ) {
-    this.ledger = new CostLedger(pricing, limits)
+    if (shared) {
+      // Another member's trip stops this run as its own would.
+      const joined = shared.join(pricing, limits, () => this.trip())
+      this.ledger = joined.ledger
+      this.leave = joined.leave
+    } else {
+      this.ledger = new CostLedger(pricing, limits)
+      this.leave = undefined
+    }
+  }
+
+  /** A run that joined a shared budget already spent stops at once (nothing of it is charged). */
+  stopIfSpent(): void {
+    if (this.shared?.spent) this.trip()
+  }
+
+  /** The run ended: a shared budget no longer stops it. */
+  close(): void {
+    this.leave?.()
   }
 
   /**
@@ -98,7 +120,11 @@ export class RunBudget {
     request: ChatRequest,
     guard: (alert: GuardAlert) => void,
   ): Promise<void> {
-    if (this.stopped || this.ledger.tripped) throw this.refusal()
+    if (this.stopped || this.ledger.tripped || this.shared?.spent) {
+      // Spent by another run of the batch: this run stops as well (trip is once per run).
+      this.trip()
+      throw this.refusal()
+    }
     if (!hasLimits(this.ledger.limits)) return
     // As the Agent's own budget does: the prompt alone is predicted (the reply's length is not
     // known; `maxTokens` is a ceiling most replies stay far below), the reply is charged after.
@@ -135,11 +161,12 @@ export class RunBudget {
     }
   }
 
-  /** After a call was charged past a limit: stops the run (once). */
+  /** After a call was charged past a limit: stops the run (once), and every run sharing its budget. */
   trip(): void {
     if (this.stopped) return
     this.stopped = true
     this.stopRun()
+    this.shared?.trip()
   }
 
   private refusal(): FlowError {

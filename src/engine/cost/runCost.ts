@@ -20,6 +20,13 @@ export class RunCostMeter {
   /** Reported tokens of every call: a run stopped mid-node still shows what its calls used. */
   private prompt = 0
   private completion = 0
+  /**
+   * This run's calls and USD: the ledger may be shared by a batch's runs (sharedBudget.ts), and
+   * each run's `runFinish` reports what it spent, not what the batch did.
+   */
+  private calls = 0
+  private unpriced = 0
+  private cost = 0
 
   constructor(readonly ledger: CostLedger) {}
 
@@ -38,8 +45,9 @@ export class RunCostMeter {
       const costUsd = spent && spent.priced > 0 ? spent.cost : null
       return { ...event, usage: { ...event.usage, costUsd } }
     } else if (event.type === 'runFinish') {
-      const { costUsd, unpricedCalls } = this.ledger.snapshot()
-      const usage = { ...event.usage, costUsd, unpricedCalls }
+      const priced = this.calls - this.unpriced
+      const costUsd = this.calls > 0 && priced === 0 ? null : this.cost
+      const usage = { ...event.usage, costUsd, unpricedCalls: this.unpriced }
       // Nodes that failed or that the budget cut short report no usage of their own, though
       // their calls were paid for: the run's total is what its calls used.
       if (this.prompt + this.completion > usage.total) {
@@ -65,6 +73,9 @@ export class RunCostMeter {
     } else {
       costUsd = this.ledger.chargeUnreported(event.provider, model)
     }
+    this.calls++
+    if (costUsd === null) this.unpriced++
+    else this.cost += costUsd
     // The node itself and every container around it (a loop's or sub-flow's node) spent it.
     const nesting = event.nesting ?? []
     const keys = [keyOf(event.nodeId, nesting)]

@@ -38,7 +38,7 @@ function Progress({ progress }: { progress: BatchProgress }) {
         {left.length > 0 && progress.done < progress.total ? ` · ${left.join(' · ')}` : ''}
       </p>
       {progress.endedEarly !== undefined ? (
-        <p className="wf-batch__note">
+        <p className="wf-batch__note" data-testid="batch-ended">
           {progress.endedEarly === 'stopped'
             ? t('stopped')
             : t('overBudget', { reason: progress.endedEarly })}

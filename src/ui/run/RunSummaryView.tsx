@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { nodeStateOf, useRunStore } from '../../store/runStore.ts'
 import { OutputModeSwitch, OutputView, type OutputMode } from './OutputView.tsx'
 import { RunTimeline } from './RunTimeline.tsx'
+import { RunGuardNotice } from './RunGuardNotice.tsx'
 
 function useOutputNodeIds(): string[] {
   const ids = useFlowStore((s) =>
@@ -59,6 +60,7 @@ export const RunSummaryView = memo(function RunSummaryView() {
   })
   return (
     <div className="wf-run-summary">
+      {run.runGuard ? <RunGuardNotice guard={run.runGuard} /> : null}
       {run.failures.length > 0 ? (
         <div className="wf-run-summary__failures" data-testid="run-error-summary">
           <strong>{t('panel.failures', { count: run.failures.length })}</strong>
