@@ -1,12 +1,15 @@
 /**
  * Keeps a run's record in IndexedDB as the run goes (issue 19, item 5), so a reload or a crash
  * mid-run leaves an `interrupted` run with everything that finished. It writes when the run
- * starts and when a node of the flow ends, never per streamed token, and at most one write at a
+ * starts, when a node of the flow ends and when a run pauses on an approval, never per streamed token, and at most one write at a
  * time: node ends that arrive while a write is under way are folded into one write after it.
  */
 import type { RunEvent } from '../../engine/index.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import type { RunRecorder } from './runRecorder.ts'
+
+/** The flow's own events that ask for a write (an approval request asks wherever it is). */
+const WRITE_AT: ReadonlySet<RunEvent['type']> = new Set(['runStart', 'nodeFinish', 'nodeError'])
 
 export class IncrementalRecord {
   private writing: Promise<void> = Promise.resolve()
@@ -21,10 +24,13 @@ export class IncrementalRecord {
     private readonly save: (record: RunRecord) => Promise<void>,
   ) {}
 
-  /** Call after the recorder took `event`: a run start or a node end asks for a write. */
+  /**
+   * Call after the recorder took `event`: a run start or a node end asks for a write, and so does
+   * a pause on an approval (wherever it is), so a reload then finds what the paused node did.
+   */
   seen(event: RunEvent): void {
-    if (this.closed || event.nesting !== undefined) return
-    if (event.type !== 'runStart' && event.type !== 'nodeFinish' && event.type !== 'nodeError') return
+    if (this.closed) return
+    if (event.type !== 'approvalRequest' && (event.nesting !== undefined || !WRITE_AT.has(event.type))) return
     this.dirty = true
     this.pump()
   }

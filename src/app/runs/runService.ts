@@ -11,9 +11,10 @@ import {
   scrubSecrets,
   toFlowError,
   type FlowDocument,
-  type ModelCallEvent,
   type NodeRegistry,
+  type RecordedApproval,
   type RunEvent,
+  withRecordedAnswer,
 } from '../../engine/run.ts'
 import { i18next, ISSUES_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
@@ -35,7 +36,7 @@ import {
   type KeyAccess,
   type RunHost,
 } from './RunResources.ts'
-import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
+import { historyItem, modelCallsOf, replayRecord, type RunsRepository } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
 import { IncrementalRecord } from './incrementalRecord.ts'
 import type { FromHereRequest } from './reuseOptions.ts'
@@ -47,6 +48,7 @@ import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import { runLineLabeller } from './runLines.ts'
 import { RUN_REFUSED_CODE, runRefusal, type Translate } from './runRefusal.ts'
+import { createPausedRuns, trackApprovals, type ApprovalsRepository } from './pausedRuns.ts'
 
 export interface RunServiceDeps {
   flows: FlowStore
@@ -70,6 +72,8 @@ export interface RunServiceDeps {
   forks?: ForkHost
   /** Saving a trace file; the browser's download by default. */
   download?: Downloader
+  /** Pending approvals kept across a reload (pausedRuns.ts); absent: a reload loses them. */
+  approvals?: ApprovalsRepository
 }
 
 /** RunService plus the run history and lifecycle the app composition uses. */
@@ -82,6 +86,8 @@ export interface AppRunService extends RunService {
   showLive(): void
   /** Reloads the open flow's run history. */
   refreshHistory(): Promise<void>
+  /** Shows the open flow's run a reload left paused on an approval, if any (pausedRuns.ts). */
+  restorePaused(): Promise<void>
   dispose(): void
 }
 
@@ -113,6 +119,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   let controller: AbortController | null = null
   let current: Promise<void> = Promise.resolve()
   let runningFlowId: string | null = null
+  let liveRunId: string | null = null
 
   const runs = () => deps.runs.getState()
   const openFlowId = (): string | null => deps.flows.getState().flowId
@@ -166,7 +173,11 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     showLive: () => runs().actions.showLive(),
   })
 
-  async function execute(stop: AbortController, from?: FromHereRequest): Promise<void> {
+  async function execute(
+    stop: AbortController,
+    from?: FromHereRequest,
+    recorded?: RecordedApproval,
+  ): Promise<void> {
     // A refusal is worded from the issues catalogue (the runs area fetches it with its code;
     // the offline service worker keeps it with every other chunk).
     await Promise.all([
@@ -200,10 +211,14 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       deps.notices.getState().dismissError()
 
     const runId = newRunId()
-    const ctx = { ...(await resources.context(runId, stop.signal, needs)), flows }
+    const base = await resources.context(runId, stop.signal, needs)
+    // A run continued after a reload answers the call it paused on with the person's decision.
+    const approval = recorded ? withRecordedAnswer(base.approval, recorded) : base.approval
+    const ctx = { ...base, flows, ...(approval ? { approval } : {}) }
     const { options, parentRunId, forkedFrom } = await forks.plan(doc, from)
     const flowId = doc.metadata.id
     runningFlowId = flowId
+    liveRunId = runId
     const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
     recorder.describe({ flow: flowSnapshotOf(doc), ...(forkedFrom ? { forkedFrom } : {}) })
     const saveRecord = (record: RunRecord): Promise<void> => {
@@ -211,6 +226,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       return deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
     }
     const kept = new IncrementalRecord(recorder, saveRecord)
+    const asked = deps.approvals && trackApprovals(deps.approvals, runId, flowId, ctx.approvalTimeoutMs)
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
@@ -227,6 +243,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const pass = (event: RunEvent): void => {
         recorder.push(event)
         kept.seen(event)
+        asked?.seen(event)
         batcher.push(event)
         // Every node shows "queued" the moment the run starts, not a frame later.
         if (event.type === 'runStart') batcher.flush()
@@ -248,9 +265,10 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       // Normally every node's end event already dropped its kept box; not when the engine threw.
       runs().actions.releaseKeptConsoles()
       runningFlowId = null
+      liveRunId = null
     }
     // The last record written as the run went must not land after the final one.
-    await kept.close()
+    await Promise.all([kept.close(), asked?.end()])
     const record = recorder.record()
     if (!record) return
     runs().actions.setPhase('saving')
@@ -270,13 +288,14 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     if (openFlowId() === flowId) await refreshHistory()
   }
 
-  function start(from?: FromHereRequest): void {
-    if (isRunActive(runs().phase) || controller) return
+  function start(from?: FromHereRequest, recorded?: RecordedApproval): boolean {
+    if (isRunActive(runs().phase) || controller) return false
+    if (!recorded) paused?.discard()
     const stop = new AbortController()
     controller = stop
     runs().actions.showLive()
     runs().actions.setPhase('preparing')
-    current = execute(stop, from)
+    current = execute(stop, from, recorded)
       .catch((error: unknown) => {
         const e = toFlowError(error)
         showError({ code: e.code, message: e.message, details: e.details })
@@ -285,14 +304,29 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
         controller = null
         runs().actions.setPhase('idle')
       })
+    return true
   }
 
+  const paused =
+    deps.approvals &&
+    createPausedRuns({
+      approvals: deps.approvals,
+      repository: deps.repository,
+      runs: deps.runs,
+      openFlowId,
+      isLive: (id) => id === liveRunId,
+      reduce: { badge, lines },
+      now: () => deps.host.clock.now(),
+      resume: (from, recorded) => start(from, recorded),
+      showError,
+    })
+
   const service: AppRunService = {
-    run: () => start(),
+    run: () => void start(),
     runFrom(nodeId, mode) {
       // From the past run on screen, if one is open; otherwise from the latest run.
       const view = runs().view
-      start({ nodeId, mode, ...(view.mode === 'past' ? { fromRunId: view.runId } : {}) })
+      void start({ nodeId, mode, ...(view.mode === 'past' ? { fromRunId: view.runId } : {}) })
     },
     stop() {
       controller?.abort()
@@ -334,13 +368,11 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     async modelCalls(runId: string, nodeId: string) {
       const record = await deps.repository.get(runId)
       if (!record) return []
-      const calls = (record.events as RunEvent[]).filter(
-        (e): e is ModelCallEvent => e.type === 'modelCall' && e.nodeId === nodeId && !e.path?.length,
-      )
       // Records are scrubbed when saved; scrub again with today's keys (a key added since).
-      return scrubSecrets(calls, secretsOf(deps.settings()))
+      return scrubSecrets(modelCallsOf(record, nodeId), secretsOf(deps.settings()))
     },
     refreshHistory,
+    restorePaused: async () => paused?.restore(),
     dispose() {
       controller?.abort()
       unsubscribe()
@@ -361,7 +393,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     if (state.flowId === lastFlowId) return
     lastFlowId = state.flowId
     if (runningFlowId === null || runningFlowId !== state.flowId) runs().actions.reset()
-    void refreshHistory()
+    void refreshHistory().then(service.restorePaused)
   })
 
   return service
