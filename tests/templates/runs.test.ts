@@ -39,7 +39,9 @@ function toolCalls(run: TemplateRun, nodeId = 'agent') {
 }
 
 describe('every bundled template runs offline with the demo provider', () => {
-  it.each(readIndex().templates.map((t) => t.id))('%s runs to success with no node error', async (id) => {
+  // A template that needs a local MCP server runs against one in mcpEcho.test.ts.
+  const offline = readIndex().templates.filter((t) => t.mcpServer === undefined)
+  it.each(offline.map((t) => t.id))('%s runs to success with no node error', async (id) => {
     const run = await runTemplate(doc(id), runner)
     expect(errorsOf(run.events)).toEqual([])
     expect(runFinish(run.events)).toMatchObject({ status: 'success' })
