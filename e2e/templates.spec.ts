@@ -2,16 +2,24 @@
  * Every template of the gallery opens as a new flow and runs offline with the demo provider,
  * with no key configured: to success, or (the guard demos) to the guard's stop with the Output
  * still receiving an answer, or (a whole-run budget demo) to the run's stop, its running agents
- * failed with RUN_BUDGET and the rest skipped. Nothing asks for a key.
+ * failed with RUN_BUDGET and the rest skipped. Nothing asks for a key. A template whose index entry names an
+ * `mcpServer` needs a server the person starts locally: its test starts server-everything (as
+ * the description's command would), adds it in Settings > MCP servers under that id, and runs.
  */
 import { readFileSync } from 'node:fs'
+import { startEverything, type RunningServer } from '../tests/support/mcpServers.ts'
 import { expect, test } from './support/fixtures.ts'
 
 interface TemplateEntry {
   id: string
   name: string
   tags: string[]
+  /** The local MCP server the template's Agent uses (tests/templates/harness.ts IndexEntry). */
+  mcpServer?: { id: string; url: string; command: string }
 }
+
+/** Its own port, away from the unit tests' 4350-4359, 4451 and mcp.spec.ts's 4471. */
+const MCP_TEMPLATE_PORT = Number(process.env.E2E_MCP_TEMPLATE_PORT ?? 4472)
 
 // The gallery's own index (what the site serves next to the app).
 const index = JSON.parse(
@@ -35,6 +43,8 @@ test('the gallery lists at least six templates, each with its id', async ({ app 
 })
 
 for (const entry of index.templates) {
+  // Run below, against a server this spec starts.
+  if (entry.mcpServer) continue
   const guarded = entry.tags.includes('guard')
   // A branching template runs one branch; the others are not taken and show as skipped.
   const branching = entry.tags.includes('branching')
@@ -89,3 +99,56 @@ for (const entry of index.templates) {
     await expect(app.errorBanner).toHaveCount(0)
   })
 }
+
+test.describe('templates that use a local MCP server', () => {
+  // server-everything answers 400 to the optional GET event stream the MCP client opens (the
+  // protocol allows a server to refuse it); nothing else may fail.
+  test.use({
+    allowedErrors:
+      /HTTP 400 GET http:\/\/127\.0\.0\.1:\d+\/mcp$|status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/mcp\)/,
+  })
+  let everything: RunningServer | undefined
+  test.beforeAll(async () => {
+    if (index.templates.some((t) => t.mcpServer)) everything = await startEverything(MCP_TEMPLATE_PORT)
+  })
+  test.afterAll(async () => {
+    await everything?.close()
+  })
+
+  for (const entry of index.templates.filter((t) => t.mcpServer)) {
+    test(`template "${entry.id}" runs once its MCP server is added in settings`, async ({ app, page }) => {
+      const server = entry.mcpServer as NonNullable<TemplateEntry['mcpServer']>
+      const { templates, run, canvas, settings } = app
+      // What the description asks of the person: the server under its id, at its URL (here the
+      // spec's own port on loopback instead of 3001).
+      await settings.open()
+      await settings.tab('MCP servers')
+      const tab = settings.dialog.getByTestId('mcp-servers')
+      await tab.getByTestId('mcp-server-add').click()
+      const form = settings.dialog.getByTestId('mcp-server-form')
+      await form.getByTestId('mcp-server-name').fill('Everything')
+      await form.getByTestId('mcp-server-id').fill(server.id)
+      await form.getByTestId('mcp-server-url').fill(everything?.url ?? server.url)
+      await form.getByTestId('mcp-server-save').click()
+      await expect(tab.getByTestId('mcp-server-item')).toHaveCount(1)
+      await settings.close()
+
+      await templates.open()
+      await expect(templates.item(entry.id)).toContainText(server.command)
+      await templates.openTemplate(entry.id)
+      await run.start()
+      await run.finished(45_000)
+      const statuses = await canvas.nodes.evaluateAll((els) =>
+        els
+          .filter((el) => el.getAttribute('data-node-type') !== 'note')
+          .map((el) => `${el.getAttribute('data-node-id')}:${el.getAttribute('data-status')}`),
+      )
+      expect(statuses.filter((s) => !s.endsWith(':success'))).toEqual([])
+      // The server's own reply reached the model as the call's observation.
+      await expect(canvas.console('agent')).toContainText('Echo: Hello from Wardflow')
+      await expect(run.result).not.toBeEmpty()
+      await expect(page.getByTestId('passphrase-dialog')).toHaveCount(0)
+      await expect(app.errorBanner).toHaveCount(0)
+    })
+  }
+})

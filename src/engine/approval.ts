@@ -1,7 +1,7 @@
 /**
  * Approval of Agent tool calls (flow-control.md, "MCP tools and approval"). A tool that says
  * `"approval": "ask"` has each call wait for a decision from the host's `RunContext.approval`
- * port (the CLI's terminal question or `--approve`; the browser has no port yet, so it declines). The engine keeps the
+ * port (the CLI's terminal question or `--approve`; the browser's node console card). The engine keeps the
  * rules that must not differ between hosts: no port means rejected (by `policy`), "always for
  * this tool" approves the tool's later calls in the same run (by `policy`), no answer within
  * `RunContext.approvalTimeoutMs` (on the injected clock) is a rejection `by: "timeout"`, and a

@@ -58,7 +58,7 @@ export function createMcpHub(options: McpHubOptions): McpPort {
     const known = [...byId.keys()]
     throw new FlowError(
       'MCP_UNREACHABLE',
-      `MCP server "${serverId}" is not configured${known.length > 0 ? ` (known: ${known.join(', ')})` : ''}. Pass --mcp ${serverId}=<url> to the CLI.`,
+      `MCP server "${serverId}" is not configured${known.length > 0 ? ` (known: ${known.join(', ')})` : ''}. Add it in Settings > MCP servers (the CLI: --mcp ${serverId}=<url>).`,
       { details: { server: serverId } },
     )
   }

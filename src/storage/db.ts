@@ -17,9 +17,10 @@ import {
 } from './rows.ts'
 import type { KnowledgeBaseRow, KnowledgeChunkRow, KnowledgeDocumentRow } from './knowledgeRows.ts'
 import type { BatchRunRow } from './repositories/batchRuns.ts'
+import type { ApprovalRow } from './repositories/approvals.ts'
 
 /** The newest database version this build declares. */
-export const DB_VERSION = 5
+export const DB_VERSION = 6
 
 export interface WardflowDbOptions {
   /** Declare versions only up to this one: lets tests create an old database and upgrade it. */
@@ -37,6 +38,7 @@ export class WardflowDb extends Dexie {
   declare knowledgeDocuments: Table<KnowledgeDocumentRow, string>
   declare knowledgeChunks: Table<KnowledgeChunkRow, string>
   declare batchRuns: Table<BatchRunRow, string>
+  declare approvals: Table<ApprovalRow, string>
 
   constructor(name: string, options: WardflowDbOptions = {}) {
     super(name)
@@ -79,6 +81,10 @@ export class WardflowDb extends Dexie {
 
     // v5: the row runs of a flow's latest batch, apart from Run history (bounded); new table only.
     this.version(5).stores({ batchRuns: 'id, flowId' })
+    if (upTo < 6) return
+
+    // v6: the approvals a paused run waits on, so a reload keeps them; new table only, no upgrade.
+    this.version(6).stores({ approvals: 'id, runId' })
   }
 }
 

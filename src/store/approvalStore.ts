@@ -2,7 +2,9 @@
  * The browser's approval port (flow-control.md, "MCP tools and approval"): each Agent tool call
  * that asks waits here as a pending request until the person answers from the node's console
  * card (`approval-request`). The engine keeps the rules (timeout, "always for this tool", Stop);
- * this store only holds the questions and hands back the answers.
+ * this store only holds the questions and hands back the answers. A question restored after a
+ * reload (`restored`) has no waiting run: its answer goes to the runs area's handler, which
+ * continues the interrupted run with it (app/runs/pausedRuns.ts).
  */
 import { createStore } from 'zustand'
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../engine/approval.ts'
@@ -10,6 +12,8 @@ import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../engine/ap
 export interface PendingApproval extends ApprovalRequest {
   /** The arguments as pretty JSON text, the card's editable field starts with it. */
   argsText: string
+  /** Asked before the page reloaded: when, and the timeout then (it still counts from there). */
+  restored?: { askedAt: number; timeoutMs: number }
 }
 
 export interface ApprovalState {
@@ -20,12 +24,21 @@ export interface ApprovalState {
 export type ApprovalChoice =
   { decision: 'approved'; argsText: string; always?: boolean } | { decision: 'rejected' }
 
-/** Why an approve was refused before reaching the engine (the card shows it, Approve stays blocked). */
-export type ApprovalRefusal = 'invalidJson' | 'unknownCall'
+/**
+ * Why an answer was refused before reaching the engine (the card shows it, the card stays):
+ * `busy`: a restored question cannot continue its run while another run is under way.
+ */
+export type ApprovalRefusal = 'invalidJson' | 'unknownCall' | 'busy'
+
+/** Takes a restored question's answer; false when the run cannot be continued now. */
+export type RestoredAnswerHandler = (pending: PendingApproval, answer: ApprovalAnswer) => boolean
+
+export const argsTextOf = (args: unknown): string => JSON.stringify(args ?? {}, null, 2)
 
 export function createApprovalStore() {
   const store = createStore<ApprovalState>(() => ({ pending: [] }))
   const waiting = new Map<string, (answer: ApprovalAnswer) => void>()
+  let onRestored: RestoredAnswerHandler | undefined
 
   const withdraw = (callId: string): void => {
     waiting.delete(callId)
@@ -35,9 +48,10 @@ export function createApprovalStore() {
   const port: ApprovalPort = {
     ask(request, signal) {
       return new Promise<ApprovalAnswer>((resolve) => {
-        const argsText = JSON.stringify(request.args ?? {}, null, 2)
         waiting.set(request.callId, resolve)
-        store.setState((s) => ({ pending: [...s.pending, { ...request, argsText }] }))
+        store.setState((s) => ({
+          pending: [...s.pending, { ...request, argsText: argsTextOf(request.args) }],
+        }))
         // The engine settles the wait itself on timeout or Stop; the question only disappears.
         signal.addEventListener('abort', () => withdraw(request.callId), { once: true })
       })
@@ -47,24 +61,30 @@ export function createApprovalStore() {
   /** Answers the pending call `callId`; returns why it could not, or undefined when sent. */
   function answer(callId: string, choice: ApprovalChoice): ApprovalRefusal | undefined {
     const resolve = waiting.get(callId)
-    if (!resolve) return 'unknownCall'
-    if (choice.decision === 'rejected') {
-      withdraw(callId)
-      resolve({ decision: 'rejected', by: 'user' })
-      return undefined
+    const restored = store.getState().pending.find((p) => p.callId === callId && p.restored)
+    if (!resolve && !(restored && onRestored)) return 'unknownCall'
+    let decided: ApprovalAnswer = { decision: 'rejected', by: 'user' }
+    if (choice.decision === 'approved') {
+      try {
+        decided = { decision: 'approved', by: 'user', args: JSON.parse(choice.argsText) as unknown }
+      } catch {
+        return 'invalidJson'
+      }
+      if (choice.always) decided.always = true
     }
-    let args: unknown
-    try {
-      args = JSON.parse(choice.argsText)
-    } catch {
-      return 'invalidJson'
-    }
+    if (restored && onRestored && !onRestored(restored, decided)) return 'busy'
     withdraw(callId)
-    resolve({ decision: 'approved', by: 'user', args, ...(choice.always ? { always: true } : {}) })
+    resolve?.(decided)
     return undefined
   }
 
-  return { store, port, answer }
+  /** Shows the questions a reload left (replacing those restored before); live ones stay. */
+  function restore(items: readonly PendingApproval[], handler: RestoredAnswerHandler): void {
+    onRestored = handler
+    store.setState((s) => ({ pending: [...s.pending.filter((p) => !p.restored), ...items] }))
+  }
+
+  return { store, port, answer, restore }
 }
 
 export type ApprovalStore = ReturnType<typeof createApprovalStore>

@@ -11,6 +11,7 @@ describe('WardflowDb', () => {
     const db = await freshDb()
     expect(db.verno).toBe(DB_VERSION)
     expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'approvals',
       'batchRuns',
       'caches',
       'exports',

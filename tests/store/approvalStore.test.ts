@@ -46,3 +46,39 @@ describe('browser approval store', () => {
     expect(approvals.answer('c1', { decision: 'rejected' })).toBe('unknownCall')
   })
 })
+
+describe('questions restored after a reload', () => {
+  const restored = {
+    ...request,
+    argsText: '{}',
+    restored: { askedAt: 1, timeoutMs: 10 },
+  }
+
+  it('hand their answer to the runs area, which may refuse it while busy (the card stays)', () => {
+    const approvals = createApprovalStore()
+    const answers: unknown[] = []
+    let accept = false
+    approvals.restore([restored], (_pending, answer) => {
+      answers.push(answer)
+      return accept
+    })
+    expect(approvals.answer('c1', { decision: 'approved', argsText: '{q:' })).toBe('invalidJson')
+    expect(approvals.answer('c1', { decision: 'rejected' })).toBe('busy')
+    expect(approvals.store.getState().pending).toHaveLength(1)
+    accept = true
+    expect(approvals.answer('c1', { decision: 'approved', argsText: '{"q":"x"}' })).toBeUndefined()
+    expect(answers).toEqual([
+      { decision: 'rejected', by: 'user' },
+      { decision: 'approved', by: 'user', args: { q: 'x' } },
+    ])
+    expect(approvals.store.getState().pending).toEqual([])
+  })
+
+  it('a new restore replaces the restored questions and keeps live ones', () => {
+    const approvals = createApprovalStore()
+    void approvals.port.ask({ ...request, callId: 'live' }, new AbortController().signal)
+    approvals.restore([restored], () => true)
+    approvals.restore([], () => true)
+    expect(approvals.store.getState().pending.map((p) => p.callId)).toEqual(['live'])
+  })
+})

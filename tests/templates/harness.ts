@@ -45,6 +45,12 @@ export interface IndexEntry {
   tags: string[]
   featured?: boolean
   knowledge?: { base: string; name: string; files: string[] }
+  /**
+   * The MCP server the template's Agent needs (a person starts it with `command` and adds it in
+   * Settings > MCP servers): such a template cannot run offline on its own; its tests start
+   * server-everything (tests/templates/mcpEcho.test.ts, e2e/templates.spec.ts).
+   */
+  mcpServer?: { id: string; url: string; command: string }
 }
 
 export function readIndex(): { format: string; version: number; templates: IndexEntry[] } {

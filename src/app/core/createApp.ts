@@ -254,6 +254,12 @@ export function createApp(options: CreateAppOptions = {}): App {
       // The open flow comes first, then the stored settings.
       await flowsService.start()
       await startSettings()
+      // A run a reload left waiting on an approval: the runs area shows it again with its card.
+      const paused = await db().then(
+        (d) => d.approvals.count(),
+        () => 0,
+      )
+      if (paused > 0) void loadArea('runs').catch(() => undefined)
     },
     stop() {
       autosave.stop()

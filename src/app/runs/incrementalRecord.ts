@@ -1,8 +1,8 @@
 /**
  * Keeps a run's record in IndexedDB as the run goes (issue 19, item 5), so a reload or a crash
  * mid-run leaves an `interrupted` run with everything that finished. It writes when the run
- * starts and when a node of the flow ends, never per streamed token, and at most one write at a
- * time: node ends that arrive while a write is under way are folded into one write after it.
+ * starts, when a node of the flow ends and when a run pauses on an approval, never per streamed
+ * token, and at most one write at a time: node ends that arrive while a write is under way are folded into one write after it.
  *
  * A node end's write waits one task: the last node's end is followed at once by the run's end,
  * whose final record the run service saves anyway, so that write (a whole record, the costliest
@@ -34,9 +34,19 @@ export class IncrementalRecord {
     private readonly defer: Defer = nextTimer,
   ) {}
 
-  /** Call after the recorder took `event`: a run start or a node end asks for a write. */
+  /**
+   * Call after the recorder took `event`: a run start or a node end asks for a write, and so does
+   * a pause on an approval (wherever it is), so a reload then finds what the paused node did.
+   */
   seen(event: RunEvent): void {
-    if (this.closed || event.nesting !== undefined) return
+    if (this.closed) return
+    // A pause on an approval writes at once, wherever it is (the paused node may be nested).
+    if (event.type === 'approvalRequest') {
+      this.dirty = true
+      this.pump()
+      return
+    }
+    if (event.nesting !== undefined) return
     switch (event.type) {
       case 'runStart':
         this.dirty = true

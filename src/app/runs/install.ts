@@ -23,6 +23,7 @@ import type { AppServices } from '../../ui/services.ts'
 import { libraryStore } from '../../store/libraryStore.ts'
 import { summaryOf } from '../core/flowsService.ts'
 import type { ForkHost } from './forkService.ts'
+import { dexieApprovalsRepository } from './pausedRuns.ts'
 
 /** The browser's abilities for runs. */
 export function browserRunHost(): RunHost {
@@ -120,10 +121,12 @@ export function installRuns(core: AppCore, services: AppServices): Installed {
     keys: settingsKeyAccess(core),
     loadFlow: storedFlowLoader(core),
     forks: forkHost(core, services),
+    approvals: dexieApprovalsRepository(core.db),
   })
   return {
     services: { run: service },
-    start: () => service.refreshHistory(),
+    // A run a reload left paused on an approval shows again, its card with it (pausedRuns.ts).
+    start: () => service.refreshHistory().then(service.restorePaused),
     stop: () => service.dispose(),
   }
 }

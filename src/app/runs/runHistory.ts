@@ -3,7 +3,7 @@
  * the service is tested against real IndexedDB through fake-indexeddb, or a stand-in), plus
  * the shapes the run panel lists and the replay that re-opens a past run.
  */
-import { keyedRecord, type RunEvent } from '../../engine/index.ts'
+import { keyedRecord, type ModelCallEvent, type RunEvent } from '../../engine/index.ts'
 import type { WardflowDb } from '../../storage/db.ts'
 import { getRun, listRuns, saveRun } from '../../storage/repositories/runs.ts'
 import type { RunRecord } from '../../storage/rows.ts'
@@ -116,4 +116,11 @@ function settleInterrupted(nodes: RunView['nodes']): RunView['nodes'] {
   for (const [id, state] of Object.entries(nodes))
     if (state.status === 'running' || state.status === 'queued') out[id] = { ...state, status: 'stopped' }
   return out
+}
+
+/** The model calls node `nodeId` of the flow itself made in `record` (not those in its sub-flows). */
+export function modelCallsOf(record: RunRecord, nodeId: string): ModelCallEvent[] {
+  return (record.events as RunEvent[]).filter(
+    (e): e is ModelCallEvent => e.type === 'modelCall' && e.nodeId === nodeId && !e.path?.length,
+  )
 }

@@ -11,84 +11,38 @@ import {
   scrubSecrets,
   toFlowError,
   type FlowDocument,
-  type ModelCallEvent,
-  type NodeRegistry,
+  type RecordedApproval,
   type RunEvent,
+  withRecordedAnswer,
 } from '../../engine/run.ts'
 import { i18next, ISSUES_NAMESPACE, loadNamespaces } from '../../i18n/index.ts'
 import type { AppSettings } from '../../settings/schema.ts'
 import { secretValues, splitSecrets } from '../../storage/secrets.ts'
-import { selectDocument, type FlowStore } from '../../store/flowStore.ts'
-import type { BannerError, NoticeState } from '../../store/noticeStore.ts'
-import { installRunReducer, isRunActive, type BadgeLabeller, type RunStore } from '../../store/runStore.ts'
+import { selectDocument } from '../../store/flowStore.ts'
+import type { BannerError } from '../../store/noticeStore.ts'
+import { installRunReducer, isRunActive, type BadgeLabeller } from '../../store/runStore.ts'
 import { badgeKey } from '../../store/guardBadges.ts'
 import * as runReducer from '../../store/runStoreReducer.ts'
-import type { StoreApi } from 'zustand'
-import type { RunService } from '../../ui/services.ts'
 import { RUN_BATCH_MIN_INTERVAL_MS } from '../../defaults.ts'
-import { animationFrames, createEventBatcher, type FrameScheduler } from './eventBatcher.ts'
+import { animationFrames, createEventBatcher } from './eventBatcher.ts'
 import { pacedFrames } from './pacedFrames.ts'
-import {
-  providersNeedingKeys,
-  RunResources,
-  keyLockedError,
-  type KeyAccess,
-  type RunHost,
-} from './RunResources.ts'
-import { historyItem, replayRecord, type RunsRepository } from './runHistory.ts'
+import { providersNeedingKeys, RunResources, keyLockedError } from './RunResources.ts'
+import { historyItem, modelCallsOf, replayRecord } from './runHistory.ts'
 import { RunRecorder } from './runRecorder.ts'
 import { IncrementalRecord } from './incrementalRecord.ts'
 import type { FromHereRequest } from './reuseOptions.ts'
-import { createForkActions, type ForkHost } from './forkService.ts'
+import { createForkActions } from './forkService.ts'
 import { flowSnapshotOf } from './runFork.ts'
-import { browserDownload, type Downloader } from '../core/downloadService.ts'
+import { browserDownload } from '../core/downloadService.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { collectCalledFlows, createFlowLookup } from '../../nodes/flowLookup.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import { runLineLabeller } from './runLines.ts'
 import { RUN_REFUSED_CODE, runRefusal, type Translate } from './runRefusal.ts'
+import { createPausedRuns, trackApprovals } from './pausedRuns.ts'
+import type { AppRunService, RunServiceDeps } from './runServiceDeps.ts'
 
-export interface RunServiceDeps {
-  flows: FlowStore
-  runs: RunStore
-  notices: StoreApi<NoticeState>
-  /** The current settings (keys filled in while unlocked). */
-  settings(): AppSettings
-  registry: NodeRegistry
-  /** Writes any pending autosave. */
-  flush(): Promise<void>
-  repository: RunsRepository
-  host: RunHost
-  keys?: KeyAccess
-  frames?: FrameScheduler
-  /** `run:` catalogue lookup; i18next by default. */
-  translate?: Translate
-  newRunId?(): string
-  /** A saved flow by id, for the flows Sub-flow nodes call; absent: such nodes find none. */
-  loadFlow?(id: string): Promise<FlowDocument | undefined>
-  /** Making the new flow of a fork (forkService.ts); absent: past runs cannot be forked. */
-  forks?: ForkHost
-  /** Saving a trace file; the browser's download by default. */
-  download?: Downloader
-  /**
-   * false: the record is written once, at the run's end (the baseline of the record-as-you-go
-   * bench, bench/recordAsYouGo.bench.ts). Default true: kept as the run goes (IncrementalRecord).
-   */
-  recordAsItGoes?: boolean
-}
-
-/** RunService plus the run history and lifecycle the app composition uses. */
-export interface AppRunService extends RunService {
-  /** Resolves once nothing is running and the last record is saved. */
-  whenIdle(): Promise<void>
-  /** Shows a saved run read-only on the canvas. */
-  openRun(id: string): Promise<void>
-  /** Back from a past run to the live canvas. */
-  showLive(): void
-  /** Reloads the open flow's run history. */
-  refreshHistory(): Promise<void>
-  dispose(): void
-}
+export type { AppRunService, RunServiceDeps }
 
 const i18nTranslate: Translate = (key, values) => i18next.t(key, { ns: 'run', ...values })
 
@@ -118,6 +72,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   let controller: AbortController | null = null
   let current: Promise<void> = Promise.resolve()
   let runningFlowId: string | null = null
+  let liveRunId: string | null = null
 
   const runs = () => deps.runs.getState()
   const openFlowId = (): string | null => deps.flows.getState().flowId
@@ -171,7 +126,11 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     showLive: () => runs().actions.showLive(),
   })
 
-  async function execute(stop: AbortController, from?: FromHereRequest): Promise<void> {
+  async function execute(
+    stop: AbortController,
+    from?: FromHereRequest,
+    recorded?: RecordedApproval,
+  ): Promise<void> {
     // A refusal is worded from the issues catalogue (the runs area fetches it with its code;
     // the offline service worker keeps it with every other chunk).
     await Promise.all([
@@ -205,10 +164,14 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       deps.notices.getState().dismissError()
 
     const runId = newRunId()
-    const ctx = { ...(await resources.context(runId, stop.signal, needs)), flows }
+    const base = await resources.context(runId, stop.signal, needs)
+    // A run continued after a reload answers the call it paused on with the person's decision.
+    const approval = recorded ? withRecordedAnswer(base.approval, recorded) : base.approval
+    const ctx = { ...base, flows, ...(approval ? { approval } : {}) }
     const { options, parentRunId, forkedFrom } = await forks.plan(doc, from)
     const flowId = doc.metadata.id
     runningFlowId = flowId
+    liveRunId = runId
     const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
     recorder.describe({ flow: flowSnapshotOf(doc), ...(forkedFrom ? { forkedFrom } : {}) })
     const saveRecord = (record: RunRecord): Promise<void> => {
@@ -216,6 +179,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       return deps.repository.save(record, { keep: settings.runHistoryPerFlow, scrub: secretsOf(settings) })
     }
     const kept = deps.recordAsItGoes === false ? undefined : new IncrementalRecord(recorder, saveRecord)
+    const asked = deps.approvals && trackApprovals(deps.approvals, runId, flowId, ctx.approvalTimeoutMs)
     const batcher = createEventBatcher(
       (events: RunEvent[]) => {
         // Another flow was opened meanwhile: the run goes on and is saved, but not drawn.
@@ -232,6 +196,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       const pass = (event: RunEvent): void => {
         recorder.push(event)
         kept?.seen(event)
+        asked?.seen(event)
         batcher.push(event)
         // Every node shows "queued" the moment the run starts, not a frame later.
         if (event.type === 'runStart') batcher.flush()
@@ -253,9 +218,10 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
       // Normally every node's end event already dropped its kept box; not when the engine threw.
       runs().actions.releaseKeptConsoles()
       runningFlowId = null
+      liveRunId = null
     }
     // The last record written as the run went must not land after the final one.
-    await kept?.close()
+    await Promise.all([kept?.close(), asked?.end()])
     const record = recorder.record()
     if (!record) return
     runs().actions.setPhase('saving')
@@ -275,13 +241,14 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     if (openFlowId() === flowId) await refreshHistory()
   }
 
-  function start(from?: FromHereRequest): void {
-    if (isRunActive(runs().phase) || controller) return
+  function start(from?: FromHereRequest, recorded?: RecordedApproval): boolean {
+    if (isRunActive(runs().phase) || controller) return false
+    if (!recorded) paused?.discard()
     const stop = new AbortController()
     controller = stop
     runs().actions.showLive()
     runs().actions.setPhase('preparing')
-    current = execute(stop, from)
+    current = execute(stop, from, recorded)
       .catch((error: unknown) => {
         const e = toFlowError(error)
         showError({ code: e.code, message: e.message, details: e.details })
@@ -290,14 +257,29 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
         controller = null
         runs().actions.setPhase('idle')
       })
+    return true
   }
 
+  const paused =
+    deps.approvals &&
+    createPausedRuns({
+      approvals: deps.approvals,
+      repository: deps.repository,
+      runs: deps.runs,
+      openFlowId,
+      isLive: (id) => id === liveRunId,
+      reduce: { badge, lines },
+      now: () => deps.host.clock.now(),
+      resume: (from, recorded) => start(from, recorded),
+      showError,
+    })
+
   const service: AppRunService = {
-    run: () => start(),
+    run: () => void start(),
     runFrom(nodeId, mode) {
       // From the past run on screen, if one is open; otherwise from the latest run.
       const view = runs().view
-      start({ nodeId, mode, ...(view.mode === 'past' ? { fromRunId: view.runId } : {}) })
+      void start({ nodeId, mode, ...(view.mode === 'past' ? { fromRunId: view.runId } : {}) })
     },
     stop() {
       controller?.abort()
@@ -354,13 +336,11 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     async modelCalls(runId: string, nodeId: string) {
       const record = await deps.repository.get(runId)
       if (!record) return []
-      const calls = (record.events as RunEvent[]).filter(
-        (e): e is ModelCallEvent => e.type === 'modelCall' && e.nodeId === nodeId && !e.path?.length,
-      )
       // Records are scrubbed when saved; scrub again with today's keys (a key added since).
-      return scrubSecrets(calls, secretsOf(deps.settings()))
+      return scrubSecrets(modelCallsOf(record, nodeId), secretsOf(deps.settings()))
     },
     refreshHistory,
+    restorePaused: async () => paused?.restore(),
     dispose() {
       controller?.abort()
       unsubscribe()
@@ -381,7 +361,7 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     if (state.flowId === lastFlowId) return
     lastFlowId = state.flowId
     if (runningFlowId === null || runningFlowId !== state.flowId) runs().actions.reset()
-    void refreshHistory()
+    void refreshHistory().then(service.restorePaused)
   })
 
   return service

@@ -60,7 +60,7 @@ export async function buildMcpTools(
     if (!mcp) {
       throw new FlowError(
         'MCP_UNREACHABLE',
-        `MCP server "${server}" is not available here: MCP tools run in the CLI for now; pass --mcp ${server}=<url>.`,
+        `MCP server "${server}" is not set up: add it in Settings > MCP servers (the CLI: --mcp ${server}=<url>).`,
         { nodeId: exec.node.id, details: { server } },
       )
     }

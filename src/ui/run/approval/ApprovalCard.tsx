@@ -2,6 +2,8 @@
  * The `approval-request` card in a node's console: one pending tool call of that node, its
  * arguments editable as JSON before approving. Everything the model sent is shown as text.
  * A lazy chunk: LazyApprovalCards.tsx loads it when a node first has a pending approval.
+ * A question restored after a reload says what answering it does (the run continues from the
+ * Agent, which starts again), since that is not what the same buttons do in a live run.
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,9 +18,18 @@ export default function ApprovalCard({ pending }: { pending: PendingApproval }) 
     const refused = approvalStore.answer(pending.callId, { decision: 'approved', argsText, always })
     if (refused) setProblem(t(`approval.refused.${refused}`))
   }
+  const reject = (): void => {
+    const refused = approvalStore.answer(pending.callId, { decision: 'rejected' })
+    if (refused) setProblem(t(`approval.refused.${refused}`))
+  }
   return (
     <div className="wf-approval" data-testid="approval-request" role="group" aria-label={t('approval.title')}>
       <div className="wf-approval__title">{t('approval.asks', { tool: pending.tool })}</div>
+      {pending.restored ? (
+        <p className="wf-approval__restored" data-restored="true">
+          {t('approval.restored')}
+        </p>
+      ) : null}
       <label className="wf-approval__args">
         {t('approval.arguments')}
         <textarea
@@ -44,11 +55,7 @@ export default function ApprovalCard({ pending }: { pending: PendingApproval }) 
         <button type="button" data-testid="approval-approve" onClick={approve}>
           {t('approval.approve')}
         </button>
-        <button
-          type="button"
-          data-testid="approval-reject"
-          onClick={() => approvalStore.answer(pending.callId, { decision: 'rejected' })}
-        >
+        <button type="button" data-testid="approval-reject" onClick={reject}>
           {t('approval.reject')}
         </button>
       </div>
