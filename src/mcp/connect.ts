@@ -2,11 +2,10 @@
  * The SDK side of the MCP port (@modelcontextprotocol/sdk), loaded by the hub on the first
  * connection only: a run without MCP tools, and the page's start, never download it.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { MCP_CLOSE_DRAIN_MS } from '../defaults.ts'
 import type { FetchLike, McpProgress, McpToolInfo } from '../engine/index.ts'
+import { mcpSdk } from './sdk.ts'
 
 export type { Transport }
 
@@ -23,11 +22,12 @@ export interface McpSession {
   closed(): boolean
 }
 
-export function httpTransport(
+export async function httpTransport(
   url: string,
   headers: Readonly<Record<string, string>>,
   fetch?: FetchLike,
-): Transport {
+): Promise<Transport> {
+  const { StreamableHTTPClientTransport } = await mcpSdk()
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers } },
     ...(fetch ? { fetch: (input, init) => fetch(input instanceof URL ? input.href : input, init) } : {}),
@@ -60,6 +60,7 @@ export async function openSession(
   transport: Transport,
   options: { signal: AbortSignal; timeoutMs: number; clientVersion: string },
 ): Promise<McpSession> {
+  const { Client } = await mcpSdk()
   const client = new Client({ name: 'wardflow', version: options.clientVersion }, { capabilities: {} })
   // Messages still on their way (a Stop's `notifications/cancelled`) are let through before
   // `close`, which would abort them: the server must hear that the call was cancelled.

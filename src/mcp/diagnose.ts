@@ -160,7 +160,7 @@ export async function checkMcpServer(input: McpCheckInput): Promise<McpCheck> {
   const timeoutMs = input.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS
   const controller = new AbortController()
   try {
-    const session = await openSession(httpTransport(input.url, input.headers, input.fetch), {
+    const session = await openSession(await httpTransport(input.url, input.headers, input.fetch), {
       signal: controller.signal,
       timeoutMs,
       clientVersion: '0',

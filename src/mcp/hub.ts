@@ -39,7 +39,7 @@ async function defaultOpen(spec: McpServerSpec): Promise<OpenedTransport> {
     )
   }
   const { httpTransport } = await import('./connect.ts')
-  return { transport: httpTransport(spec.url, spec.headers ?? {}) }
+  return { transport: await httpTransport(spec.url, spec.headers ?? {}) }
 }
 
 function where(spec: McpServerSpec): string {

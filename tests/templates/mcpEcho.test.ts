@@ -2,11 +2,12 @@
  * The `mcp-echo` template against the server its description tells a person to start
  * (server-everything over Streamable HTTP): the index names that server with the command and
  * URL the description gives, and the CLI runs the template file with `--mcp everything=<url>`,
- * the demo reply calling echo, to the server's echo observation.
+ * the demo reply calling echo, to the server's echo observation; and over stdio, the CLI starting
+ * the server itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunEvent } from '../../src/engine/index.ts'
-import { startEverything, type RunningServer } from '../support/mcpServers.ts'
+import { EVERYTHING_STDIO, startEverything, type RunningServer } from '../support/mcpServers.ts'
 import { jsonLines, wardflow } from '../support/wardflowCli.ts'
 import { loadTemplate, readIndex } from './harness.ts'
 
@@ -51,6 +52,18 @@ describe('mcp-echo template', { timeout: 60_000 }, () => {
     const events: RunEvent[] = jsonLines(result.stdout)
     const finish = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'agent')
     expect(finish).toMatchObject({ status: 'success' })
+    const calls = finish?.type === 'nodeFinish' ? finish.output['toolCalls'] : undefined
+    expect(calls).toEqual([
+      { name: 'echo', args: '{"message":"Hello from Wardflow"}', observation: 'Echo: Hello from Wardflow' },
+    ])
+    expect(events.find((e) => e.type === 'runFinish')).toMatchObject({ status: 'success' })
+  })
+
+  it('runs in the CLI over stdio too (the server a child process of the run, closed with it)', async () => {
+    const result = await wardflow(['run', FILE, '--mcp', `everything=${EVERYTHING_STDIO}`, '--json'])
+    expect(result.code).toBe(0)
+    const events: RunEvent[] = jsonLines(result.stdout)
+    const finish = events.find((e) => e.type === 'nodeFinish' && e.nodeId === 'agent')
     const calls = finish?.type === 'nodeFinish' ? finish.output['toolCalls'] : undefined
     expect(calls).toEqual([
       { name: 'echo', args: '{"message":"Hello from Wardflow"}', observation: 'Echo: Hello from Wardflow' },

@@ -49,7 +49,7 @@ export function browserMcp(deps: BrowserMcpDeps): McpPort {
         open: async (spec) => {
           if (spec.transport !== 'http')
             throw new FlowError('MCP_UNREACHABLE', `MCP server "${spec.id}" needs the CLI.`)
-          return { transport: httpTransport(spec.url, spec.headers ?? {}, deps.fetch) }
+          return { transport: await httpTransport(spec.url, spec.headers ?? {}, deps.fetch) }
         },
       })
     })()
