@@ -115,6 +115,24 @@ describe('the record as the run goes', () => {
     expect(ending.kept.writes).toBe(1)
   })
 
+  it('a run that ends without its runFinish (the engine threw) still writes its last node end', async () => {
+    const recorder = new RunRecorder('f')
+    const saved: RunRecord[] = []
+    // The deferred write never fires on its own here: only close() can write it.
+    const kept = new IncrementalRecord(
+      recorder,
+      async (record) => void saved.push(record),
+      () => undefined,
+    )
+    for (const event of EVENTS.slice(0, 3)) {
+      recorder.push(event)
+      kept.seen(event)
+    }
+    await kept.close()
+    expect(kept.writes).toBe(2)
+    expect(saved.at(-1)?.outputs).toEqual({ a: { text: 'A' } })
+  })
+
   it('an interrupted record replays with its unfinished nodes stopped, not running forever', () => {
     const recorder = new RunRecorder('f')
     for (const event of EVENTS) recorder.push(event)

@@ -255,10 +255,10 @@ export function createApp(options: CreateAppOptions = {}): App {
       await flowsService.start()
       await startSettings()
       // A run a reload left waiting on an approval: the runs area shows it again with its card.
-      const paused = await db().then(
-        (d) => d.approvals.count(),
-        () => 0,
-      )
+      // A storage that cannot answer here only means no paused run is shown: the app still starts.
+      const paused = await db()
+        .then((d) => d.approvals.count())
+        .catch(() => 0)
       if (paused > 0) void loadArea('runs').catch(() => undefined)
     },
     stop() {

@@ -4,7 +4,7 @@
  * (flow-control.md "CLI"). Loaded on the first download only (runService's `downloadCassette`).
  */
 import { cassetteFromRun } from '../../cassette/fromRun.ts'
-import { scrubText } from '../../engine/index.ts'
+import { scrubSecrets } from '../../engine/index.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { workflowFileName } from '../../storage/workflowFile.ts'
@@ -67,7 +67,8 @@ export function cassetteFileOf(
     },
     providerOf: (id) => nodes.get(id)?.provider,
   })
-  // Records are scrubbed when saved; scrub again with today's keys (a key added since).
-  const text = JSON.stringify(cassette, null, 2)
-  return { text: `${scrubText(text, options.secrets)}\n`, inexactCalls }
+  // Records are scrubbed when saved; scrub again with today's keys (a key added since). On the
+  // values, before JSON escapes a key holding a quote or a backslash past a text search.
+  const text = JSON.stringify(scrubSecrets(cassette, options.secrets), null, 2)
+  return { text: `${text}\n`, inexactCalls }
 }

@@ -71,8 +71,16 @@ export class IncrementalRecord {
     }
   }
 
-  /** Stops writing and waits for the write under way (the final record is saved after it). */
+  /**
+   * Stops writing and waits for the write under way (the final record is saved after it). A run
+   * that ended without its `runFinish` (the engine threw) has no final record: a node end still
+   * waiting for its write is written now, so History keeps every node that finished.
+   */
   async close(): Promise<void> {
+    if (!this.closed && this.dirty) {
+      await this.writing
+      this.pump()
+    }
     this.closed = true
     await this.writing
   }
