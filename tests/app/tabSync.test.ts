@@ -226,4 +226,25 @@ describe('mergeFlows', () => {
     expect(merged.nodes.map((n) => [n.id, n.position.x])).toEqual([['a', 5]])
     expect(conflicts).toEqual([])
   })
+
+  it("keeps the flow's run budget and reuse setting changed in the other tab, and this tab's own change", () => {
+    const base = doc([])
+    const mine = { ...doc([]), metadata: { ...base.metadata, name: 'Renamed here' } }
+    const theirs = {
+      ...doc([]),
+      metadata: { ...base.metadata, limits: { maxRunTokens: 5000 }, reuseUnchanged: true },
+    }
+    const merged = mergeFlows(base, mine, theirs).doc.metadata
+    expect(merged).toMatchObject({
+      name: 'Renamed here',
+      limits: { maxRunTokens: 5000 },
+      reuseUnchanged: true,
+    })
+    const cleared = mergeFlows(
+      theirs,
+      { ...theirs, metadata: { ...theirs.metadata, limits: undefined } },
+      theirs,
+    )
+    expect(cleared.doc.metadata.limits).toBeUndefined()
+  })
 })

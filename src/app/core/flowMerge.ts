@@ -89,6 +89,12 @@ function renameClashes(base: FlowDocument, mine: FlowDocument, theirs: FlowDocum
   }
 }
 
+/** Metadata without the flow's settings, which the merge picks side by side (see mergeFlows). */
+function withoutFlowSettings(metadata: FlowDocument['metadata']): FlowDocument['metadata'] {
+  const { limits: _limits, reuseUnchanged: _reuse, ...rest } = metadata
+  return rest
+}
+
 export function mergeFlows(base: FlowDocument, mine: FlowDocument, given: FlowDocument): MergeResult {
   const conflicts: string[] = []
   const theirs = renameClashes(base, mine, given)
@@ -98,17 +104,24 @@ export function mergeFlows(base: FlowDocument, mine: FlowDocument, given: FlowDo
   const edges = mergeList<FlowEdge>(base.edges, mine.edges, theirs.edges, conflicts).filter(
     (e) => nodeIds.has(e.source) && nodeIds.has(e.target),
   )
-  const pickMeta = <K extends 'name' | 'description' | 'tags'>(key: K): FlowDocument['metadata'][K] =>
+  const pickMeta = <K extends 'name' | 'description' | 'tags' | 'limits' | 'reuseUnchanged'>(
+    key: K,
+  ): FlowDocument['metadata'][K] =>
     same(mine.metadata[key], base.metadata[key]) ? theirs.metadata[key] : mine.metadata[key]
+  // The flow's settings merge like its name: the side that changed one wins (absent stays absent).
+  const limits = pickMeta('limits')
+  const reuseUnchanged = pickMeta('reuseUnchanged')
   return {
     doc: {
       // The viewport is where this tab looks: not the other tab's business.
       viewport: mine.viewport,
       metadata: {
-        ...mine.metadata,
+        ...withoutFlowSettings(mine.metadata),
         name: pickMeta('name'),
         description: pickMeta('description'),
         tags: pickMeta('tags'),
+        ...(limits === undefined ? {} : { limits }),
+        ...(reuseUnchanged === undefined ? {} : { reuseUnchanged }),
       },
       nodes,
       edges,

@@ -42,6 +42,16 @@ export class CostLedger {
     return price ? priceCall(price, tokens) : null
   }
 
+  /**
+   * The name to price a call by: the model asked for when it has a price (a price override names
+   * what the flow asks for, as the before-call check does), else the one the reply names (a
+   * proxy's alias the table does not know, answered by a model it does).
+   */
+  pricedModel(provider: string, asked: string, replied: string | undefined): string {
+    if (asked !== '' && (this.pricing?.priceFor(provider, asked) ?? null) !== null) return asked
+    return replied || asked
+  }
+
   /** Before a call: the crossing the call would cause (null: it may be made). */
   predict(provider: string, model: string, tokens: CallTokens): BudgetCrossing | null {
     const cost = this.priceOf(provider, model, tokens)

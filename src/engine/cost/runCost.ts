@@ -61,7 +61,7 @@ export class RunCostMeter {
   }
 
   private charge(event: Extract<RunEvent, { type: 'modelCall' }>): void {
-    const model = event.responseModel || event.model
+    const model = this.ledger.pricedModel(event.provider, event.model, event.responseModel)
     let costUsd: number | null
     const tokens = event.usage ?? event.estimatedUsage
     if (tokens) {

@@ -59,7 +59,14 @@ export class SharedRunBudget {
     const { maxRunTokens = 0, maxRunCostUsd = 0 } = this.limits
     const parts: string[] = []
     if (maxRunTokens > 0) parts.push(`${spent?.tokens ?? 0} tokens used of ${maxRunTokens} tokens`)
-    if (maxRunCostUsd > 0) parts.push(`${formatUsd(spent?.costUsd ?? 0)} of ${formatUsd(maxRunCostUsd)}`)
+    // Unpriced calls leave the cost unknown: never shown as $0.
+    const cost = spent?.costUsd
+    if (maxRunCostUsd > 0)
+      parts.push(
+        cost === null || cost === undefined
+          ? `an unknown cost (unpriced calls) of ${formatUsd(maxRunCostUsd)}`
+          : `${formatUsd(cost)} of ${formatUsd(maxRunCostUsd)}`,
+      )
     return `The batch's run budget is spent: ${parts.join(', ')}.`
   }
 }

@@ -62,4 +62,13 @@ describe('cost ledger', () => {
     })
     expect(ledger.predict('local', 'mystery', { prompt: 0, completion: 200 })).toBeNull()
   })
+
+  it('prices a call by the model asked for when it has a price, else by the one the reply names', () => {
+    const ledger = new CostLedger(table)
+    // A price (or an override) for what the flow asks for wins over a dated reply name.
+    expect(ledger.pricedModel('openai', 'gpt-x', 'gpt-x-2026-01-01')).toBe('gpt-x')
+    // A proxy's alias the table does not know, answered by a model it does.
+    expect(ledger.pricedModel('openai', 'my-alias', 'gpt-x')).toBe('gpt-x')
+    expect(ledger.pricedModel('openai', 'my-alias', undefined)).toBe('my-alias')
+  })
 })
