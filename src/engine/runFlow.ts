@@ -130,8 +130,12 @@ function startRun(
           )
       const meter = budget ? new RunCostMeter(budget.ledger) : undefined
       const push = (event: RunEvent): void => {
-        // A sub-flow's last events may come after this run finished (Stop): they are dropped.
-        if (ended) return
+        // A sub-flow's last events may come after this run finished (Stop): they are dropped,
+        // but a call that was made is still charged (a batch's shared ledger counts it).
+        if (ended) {
+          if (event.type === 'modelCall') meter?.observe(event)
+          return
+        }
         if (event.type === 'runFinish') {
           ended = true
           budget?.close()

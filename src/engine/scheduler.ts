@@ -182,7 +182,9 @@ export class RunScheduler implements ExecutionHost {
   }
 
   call(id: string, event: UnstampedEvent): void {
-    if (this.isLive(id)) this.push(event)
+    // A call that a stop cut short still happened and may be billed: its event passes even after
+    // its node ended, so the run's ledger (and a batch's) charges it (runFlow drops the rest).
+    if (this.isLive(id) || event.type === 'modelCall') this.push(event)
   }
 
   /** A sub-flow's event, stamped by its own run and placed under `id`: passed on as it is. */

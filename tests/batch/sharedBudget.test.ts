@@ -147,4 +147,17 @@ describe('a batch shares one whole-run budget', () => {
     expect(provider.requests).toHaveLength(0)
     expect(seen.at(-1)).toMatchObject({ type: 'runFinish', status: 'stopped', stopReason: 'budget' })
   })
+
+  it('rows in flight at once all pass the check, and every call made is charged to the batch', async () => {
+    // Known limit (docs/guard.md): the prediction sees what is charged, not calls in flight, so
+    // up to `concurrency` calls may pass it together; each of them is still charged.
+    const { provider, budget } = await batch(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], 8, {
+      text: 'ok',
+      usage: { prompt: 90, completion: 10 },
+    })
+    const made = provider.requests.length
+    expect(budget.snapshot()?.calls).toBe(made)
+    expect(budget.snapshot()?.tokens).toBe(made * 100)
+  })
 })
+
