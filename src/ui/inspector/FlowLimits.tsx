@@ -71,7 +71,13 @@ function LimitField({ limitKey, range, integer, testId, limits, readOnly }: Limi
     setProblem(null)
   }, [stored, range, integer])
 
-  function onText(next: string): void {
+  function onText(next: string, unparsed: boolean): void {
+    // A number field reports '' for text it cannot parse ("1e" half typed, "1,000"): that is not
+    // "no limit", so the stored limit stays and the problem is shown.
+    if (unparsed) {
+      setProblem('notNumber')
+      return
+    }
     setText(next)
     const check = checkOptionalRange(next, range, integer)
     if (!check.ok) {
@@ -104,7 +110,7 @@ function LimitField({ limitKey, range, integer, testId, limits, readOnly }: Limi
         aria-invalid={problem !== null || undefined}
         aria-describedby={problem !== null ? problemId : undefined}
         data-testid={testId}
-        onChange={(e) => onText(e.target.value)}
+        onChange={(e) => onText(e.target.value, e.target.validity.badInput)}
       />
       {problem !== null ? (
         <span id={problemId} className="wf-field-error" role="alert">

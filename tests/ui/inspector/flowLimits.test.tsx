@@ -45,6 +45,17 @@ describe('inspector: run budget for this flow', () => {
     expect(limits()).toEqual({ maxRunTokens: 50 })
   })
 
+  it('text the number field cannot parse ("1e" half typed) keeps the stored limit and says so', async () => {
+    await showFlowSettings()
+    type('flow-limit-tokens', '500')
+    const field = screen.getByTestId('flow-limit-tokens') as HTMLInputElement
+    // jsdom does not parse number fields: the browser's report of unparsable text, by hand.
+    Object.defineProperty(field, 'validity', { value: { badInput: true }, configurable: true })
+    fireEvent.change(field, { target: { value: '' } })
+    expect(limits()).toEqual({ maxRunTokens: 500 })
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+  })
+
   it('undo takes a typing burst back in one step and the field follows', async () => {
     await showFlowSettings()
     for (const text of ['1', '10', '100']) type('flow-limit-tokens', text)
