@@ -35,33 +35,42 @@ export type RestoredAnswerHandler = (pending: PendingApproval, answer: ApprovalA
 
 export const argsTextOf = (args: unknown): string => JSON.stringify(args ?? {}, null, 2)
 
+/**
+ * A question's identity: a call id alone is not unique in a run (providers that send none get
+ * per-node numbers, `call_demo_1_0`, so two Agents side by side ask with the same id).
+ */
+export function pendingKey(request: Pick<ApprovalRequest, 'runId' | 'nodeId' | 'callId'>): string {
+  return `${request.runId}\u0000${request.nodeId}\u0000${request.callId}`
+}
+
 export function createApprovalStore() {
   const store = createStore<ApprovalState>(() => ({ pending: [] }))
   const waiting = new Map<string, (answer: ApprovalAnswer) => void>()
   let onRestored: RestoredAnswerHandler | undefined
 
-  const withdraw = (callId: string): void => {
-    waiting.delete(callId)
-    store.setState((s) => ({ pending: s.pending.filter((p) => p.callId !== callId) }))
+  const withdraw = (key: string): void => {
+    waiting.delete(key)
+    store.setState((s) => ({ pending: s.pending.filter((p) => pendingKey(p) !== key) }))
   }
 
   const port: ApprovalPort = {
     ask(request, signal) {
       return new Promise<ApprovalAnswer>((resolve) => {
-        waiting.set(request.callId, resolve)
+        const key = pendingKey(request)
+        waiting.set(key, resolve)
         store.setState((s) => ({
           pending: [...s.pending, { ...request, argsText: argsTextOf(request.args) }],
         }))
         // The engine settles the wait itself on timeout or Stop; the question only disappears.
-        signal.addEventListener('abort', () => withdraw(request.callId), { once: true })
+        signal.addEventListener('abort', () => withdraw(key), { once: true })
       })
     },
   }
 
-  /** Answers the pending call `callId`; returns why it could not, or undefined when sent. */
-  function answer(callId: string, choice: ApprovalChoice): ApprovalRefusal | undefined {
-    const resolve = waiting.get(callId)
-    const restored = store.getState().pending.find((p) => p.callId === callId && p.restored)
+  /** Answers the pending call `key` (pendingKey); returns why it could not, or undefined when sent. */
+  function answer(key: string, choice: ApprovalChoice): ApprovalRefusal | undefined {
+    const resolve = waiting.get(key)
+    const restored = store.getState().pending.find((p) => pendingKey(p) === key && p.restored)
     if (!resolve && !(restored && onRestored)) return 'unknownCall'
     let decided: ApprovalAnswer = { decision: 'rejected', by: 'user' }
     if (choice.decision === 'approved') {
@@ -73,7 +82,7 @@ export function createApprovalStore() {
       if (choice.always) decided.always = true
     }
     if (restored && onRestored && !onRestored(restored, decided)) return 'busy'
-    withdraw(callId)
+    withdraw(key)
     resolve?.(decided)
     return undefined
   }

@@ -15,7 +15,7 @@ import type { RunsRepository } from '../../src/app/runs/runHistory.ts'
 import type { RecordedApproval, RunEvent } from '../../src/engine/run.ts'
 import { approvalRowId, type ApprovalRow } from '../../src/storage/repositories/approvals.ts'
 import type { RunRecord } from '../../src/storage/rows.ts'
-import { createApprovalStore } from '../../src/store/approvalStore.ts'
+import { createApprovalStore, pendingKey } from '../../src/store/approvalStore.ts'
 import { createRunStore, installRunReducer } from '../../src/store/runStore.ts'
 import * as reducer from '../../src/store/runStoreReducer.ts'
 import type { FromHereRequest } from '../../src/app/runs/reuseOptions.ts'
@@ -33,7 +33,7 @@ function memoryApprovals(): ApprovalsRepository & { rows: Map<string, ApprovalRo
       rows.set(row.id, row)
     },
     remove: async (id) => {
-      log.push(`remove ${id.split('\u0000')[1]}`)
+      log.push(`remove ${id.split('\u0000').at(-1)}`)
       rows.delete(id)
     },
     removeRun: async (runId) => {
@@ -114,8 +114,11 @@ function setup(records: RunRecord[], now = 2_000) {
   return { approvals, runs, store, resumed, paused: createPausedRuns(deps), deps }
 }
 
+/** The question of call_1 as the card answers it. */
+const CALL_1 = pendingKey({ runId: 'run_1', nodeId: 'agent', callId: 'call_1' })
+
 const row = (patch: Partial<ApprovalRow> = {}): ApprovalRow => ({
-  id: approvalRowId('run_1', 'call_1'),
+  id: approvalRowId('run_1', 'agent', 'call_1'),
   runId: 'run_1',
   flowId: 'f1',
   nodeId: 'agent',
@@ -167,7 +170,7 @@ describe('createPausedRuns', () => {
     expect(runs.getState().nodes['agent']?.status).toBe('running')
     const [pending] = store.store.getState().pending
     expect(pending).toMatchObject({ callId: 'call_1', restored: { askedAt: 1_005, timeoutMs: 60_000 } })
-    expect(store.answer('call_1', { decision: 'approved', argsText: '{"status":"pending"}' })).toBeUndefined()
+    expect(store.answer(CALL_1, { decision: 'approved', argsText: '{"status":"pending"}' })).toBeUndefined()
     expect(resumed).toEqual([
       {
         from: { nodeId: 'agent', mode: 'fromHere', fromRunId: 'run_1' },
@@ -188,7 +191,7 @@ describe('createPausedRuns', () => {
     const { approvals, store, resumed, paused } = setup([record()], 1_005 + 60_000)
     await approvals.put(row())
     await paused.restore()
-    store.answer('call_1', { decision: 'approved', argsText: '{}' })
+    store.answer(CALL_1, { decision: 'approved', argsText: '{}' })
     expect(resumed[0]?.recorded.answer).toEqual({ decision: 'rejected', by: 'timeout' })
   })
 
@@ -202,17 +205,17 @@ describe('createPausedRuns', () => {
       resumed.push({ from, recorded })
       return true
     }
-    expect(store.answer('call_1', { decision: 'rejected' })).toBe('busy')
+    expect(store.answer(CALL_1, { decision: 'rejected' })).toBe('busy')
     expect(store.store.getState().pending).toHaveLength(1)
     busy = false
-    expect(store.answer('call_1', { decision: 'rejected' })).toBeUndefined()
+    expect(store.answer(CALL_1, { decision: 'rejected' })).toBeUndefined()
     expect(resumed[0]?.recorded.answer).toEqual({ decision: 'rejected', by: 'user' })
   })
 
   it('drops rows of runs that ended or are gone, and shows nothing for them', async () => {
     const { approvals, store, paused } = setup([record('success')])
     await approvals.put(row())
-    await approvals.put(row({ id: approvalRowId('gone', 'c'), runId: 'gone', callId: 'c' }))
+    await approvals.put(row({ id: approvalRowId('gone', 'agent', 'c'), runId: 'gone', callId: 'c' }))
     await paused.restore()
     expect(approvals.rows.size).toBe(0)
     expect(store.store.getState().pending).toEqual([])

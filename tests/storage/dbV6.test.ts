@@ -37,7 +37,7 @@ function declareV5(db: Dexie): void {
 
 function row(runId: string, callId: string, askedAt: number): ApprovalRow {
   return {
-    id: approvalRowId(runId, callId),
+    id: approvalRowId(runId, 'agent', callId),
     runId,
     flowId: 'f1',
     nodeId: 'agent',
@@ -92,11 +92,11 @@ describe('approvals repository', () => {
     // A row some other build left that does not fit the schema is skipped, not trusted.
     await db.approvals.put({ id: 'bad', runId: 'r3' } as unknown as ApprovalRow)
     expect((await listApprovals(db)).map((r) => r.id)).toEqual([
-      approvalRowId('r1', 'c1'),
-      approvalRowId('r1', 'c2'),
-      approvalRowId('r2', 'c1'),
+      approvalRowId('r1', 'agent', 'c1'),
+      approvalRowId('r1', 'agent', 'c2'),
+      approvalRowId('r2', 'agent', 'c1'),
     ])
-    await removeApproval(db, approvalRowId('r1', 'c1'))
+    await removeApproval(db, approvalRowId('r1', 'agent', 'c1'))
     expect(await removeRunApprovals(db, 'r1')).toBe(1)
     expect((await listApprovals(db)).map((r) => [r.runId, r.callId, r.args])).toEqual([
       ['r2', 'c1', { status: 'pending', customerId: 'C-1042' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createApprovalStore } from '../../src/store/approvalStore.ts'
+import { createApprovalStore, pendingKey } from '../../src/store/approvalStore.ts'
 
 const request = { runId: 'r1', nodeId: 'agent', callId: 'c1', tool: 'lookup', args: { q: 'cats' } }
 
@@ -11,7 +11,7 @@ describe('browser approval store', () => {
     expect(pending?.tool).toBe('lookup')
     expect(pending?.argsText).toBe(JSON.stringify({ q: 'cats' }, null, 2))
     expect(
-      approvals.answer('c1', { decision: 'approved', argsText: '{"q":"dogs"}', always: true }),
+      approvals.answer(pendingKey(request), { decision: 'approved', argsText: '{"q":"dogs"}', always: true }),
     ).toBeUndefined()
     await expect(answer).resolves.toEqual({
       decision: 'approved',
@@ -22,10 +22,25 @@ describe('browser approval store', () => {
     expect(approvals.store.getState().pending).toEqual([])
   })
 
+  it('two Agents asking with the same call id (per-node numbering) are two questions', async () => {
+    const approvals = createApprovalStore()
+    const other = { ...request, nodeId: 'critic' }
+    const first = approvals.port.ask(request, new AbortController().signal)
+    const second = approvals.port.ask(other, new AbortController().signal)
+    expect(approvals.store.getState().pending).toHaveLength(2)
+    approvals.answer(pendingKey(other), { decision: 'rejected' })
+    await expect(second).resolves.toMatchObject({ decision: 'rejected' })
+    expect(approvals.store.getState().pending.map((p) => p.nodeId)).toEqual(['agent'])
+    approvals.answer(pendingKey(request), { decision: 'approved', argsText: '{}' })
+    await expect(first).resolves.toMatchObject({ decision: 'approved' })
+  })
+
   it('refuses invalid JSON and keeps the request pending', () => {
     const approvals = createApprovalStore()
     void approvals.port.ask(request, new AbortController().signal)
-    expect(approvals.answer('c1', { decision: 'approved', argsText: '{q:' })).toBe('invalidJson')
+    expect(approvals.answer(pendingKey(request), { decision: 'approved', argsText: '{q:' })).toBe(
+      'invalidJson',
+    )
     expect(approvals.store.getState().pending).toHaveLength(1)
   })
 
@@ -33,7 +48,7 @@ describe('browser approval store', () => {
     const approvals = createApprovalStore()
     const answer = approvals.port.ask(request, new AbortController().signal)
     expect(approvals.answer('nope', { decision: 'rejected' })).toBe('unknownCall')
-    approvals.answer('c1', { decision: 'rejected' })
+    approvals.answer(pendingKey(request), { decision: 'rejected' })
     await expect(answer).resolves.toEqual({ decision: 'rejected', by: 'user' })
   })
 
@@ -43,7 +58,7 @@ describe('browser approval store', () => {
     void approvals.port.ask(request, ended.signal)
     ended.abort()
     expect(approvals.store.getState().pending).toEqual([])
-    expect(approvals.answer('c1', { decision: 'rejected' })).toBe('unknownCall')
+    expect(approvals.answer(pendingKey(request), { decision: 'rejected' })).toBe('unknownCall')
   })
 })
 
@@ -62,11 +77,15 @@ describe('questions restored after a reload', () => {
       answers.push(answer)
       return accept
     })
-    expect(approvals.answer('c1', { decision: 'approved', argsText: '{q:' })).toBe('invalidJson')
-    expect(approvals.answer('c1', { decision: 'rejected' })).toBe('busy')
+    expect(approvals.answer(pendingKey(request), { decision: 'approved', argsText: '{q:' })).toBe(
+      'invalidJson',
+    )
+    expect(approvals.answer(pendingKey(request), { decision: 'rejected' })).toBe('busy')
     expect(approvals.store.getState().pending).toHaveLength(1)
     accept = true
-    expect(approvals.answer('c1', { decision: 'approved', argsText: '{"q":"x"}' })).toBeUndefined()
+    expect(
+      approvals.answer(pendingKey(request), { decision: 'approved', argsText: '{"q":"x"}' }),
+    ).toBeUndefined()
     expect(answers).toEqual([
       { decision: 'rejected', by: 'user' },
       { decision: 'approved', by: 'user', args: { q: 'x' } },

@@ -27,7 +27,13 @@ import {
   removeRunApprovals,
   type ApprovalRow,
 } from '../../storage/repositories/approvals.ts'
-import { approvalStore as appApprovals, argsTextOf, type ApprovalStore } from '../../store/approvalStore.ts'
+import {
+  approvalStore as appApprovals,
+  argsTextOf,
+  pendingKey,
+  type ApprovalStore,
+  type PendingApproval,
+} from '../../store/approvalStore.ts'
 import type { BannerError } from '../../store/noticeStore.ts'
 import type { RunStore } from '../../store/runStore.ts'
 import { replayRunEvents, type ReduceOptions } from '../../store/runStoreReducer.ts'
@@ -71,7 +77,7 @@ export function trackApprovals(
     seen(event) {
       if (event.type === 'approvalRequest') {
         const row: ApprovalRow = {
-          id: approvalRowId(run.runId, event.callId),
+          id: approvalRowId(run.runId, event.nodeId, event.callId),
           runId: run.runId,
           flowId: run.flowId,
           nodeId: event.nodeId,
@@ -84,7 +90,7 @@ export function trackApprovals(
         }
         then(() => repo.put(row))
       } else if (event.type === 'approvalDecision') {
-        const id = approvalRowId(run.runId, event.callId)
+        const id = approvalRowId(run.runId, event.nodeId, event.callId)
         then(() => repo.remove(id))
       }
     },
@@ -113,7 +119,7 @@ export interface PausedRunsDeps {
 
 export function createPausedRuns(deps: PausedRunsDeps) {
   const store = deps.store ?? appApprovals
-  /** The rows whose cards are shown, by call id. */
+  /** The rows whose cards are shown, by pendingKey. */
   let shown = new Map<string, ApprovalRow>()
 
   function answered(row: ApprovalRow, answer: ApprovalAnswer): boolean {
@@ -131,8 +137,8 @@ export function createPausedRuns(deps: PausedRunsDeps) {
     void deps.approvals.removeRun(row.runId).catch(() => undefined)
     return true
   }
-  const handler = (pending: { callId: string }, answer: ApprovalAnswer): boolean => {
-    const row = shown.get(pending.callId)
+  const handler = (pending: PendingApproval, answer: ApprovalAnswer): boolean => {
+    const row = shown.get(pendingKey(pending))
     return row ? answered(row, answer) : false
   }
 
@@ -160,7 +166,7 @@ export function createPausedRuns(deps: PausedRunsDeps) {
     const newest = mine.at(-1)
     if (deps.openFlowId() !== flowId) return
     const rowsOfRun = newest ? mine.filter((r) => r.runId === newest.runId) : []
-    shown = new Map(rowsOfRun.map((r) => [r.callId, r]))
+    shown = new Map(rowsOfRun.map((r) => [pendingKey(r), r]))
     const record = newest ? await deps.repository.get(newest.runId) : undefined
     if (record && deps.runs.getState().phase === 'idle') {
       const view = replayRunEvents(parseStoredEvents(record.events), deps.reduce)

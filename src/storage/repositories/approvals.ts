@@ -10,7 +10,7 @@ import type { WardflowDb } from '../db.ts'
 import { guard } from '../errors.ts'
 
 export const approvalRowSchema = z.object({
-  /** `approvalRowId(runId, callId)`. */
+  /** `approvalRowId(runId, nodeId, callId)`: a call id alone repeats across nodes. */
   id: z.string().min(1),
   runId: z.string().min(1),
   flowId: z.string().min(1),
@@ -30,8 +30,8 @@ export const approvalRowSchema = z.object({
 
 export type ApprovalRow = z.infer<typeof approvalRowSchema>
 
-export function approvalRowId(runId: string, callId: string): string {
-  return `${runId}\u0000${callId}`
+export function approvalRowId(runId: string, nodeId: string, callId: string): string {
+  return `${runId}\u0000${nodeId}\u0000${callId}`
 }
 
 export function putApproval(db: WardflowDb, row: ApprovalRow): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { approvalStore, type PendingApproval } from '../../../store/approvalStore.ts'
+import { approvalStore, pendingKey, type PendingApproval } from '../../../store/approvalStore.ts'
 
 export default function ApprovalCard({ pending }: { pending: PendingApproval }) {
   const { t } = useTranslation('run')
@@ -15,11 +15,11 @@ export default function ApprovalCard({ pending }: { pending: PendingApproval }) 
   const [always, setAlways] = useState(false)
   const [problem, setProblem] = useState<string | undefined>()
   const approve = (): void => {
-    const refused = approvalStore.answer(pending.callId, { decision: 'approved', argsText, always })
+    const refused = approvalStore.answer(pendingKey(pending), { decision: 'approved', argsText, always })
     if (refused) setProblem(t(`approval.refused.${refused}`))
   }
   const reject = (): void => {
-    const refused = approvalStore.answer(pending.callId, { decision: 'rejected' })
+    const refused = approvalStore.answer(pendingKey(pending), { decision: 'rejected' })
     if (refused) setProblem(t(`approval.refused.${refused}`))
   }
   return (

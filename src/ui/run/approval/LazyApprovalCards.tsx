@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react'
 import { useStore } from 'zustand'
-import { approvalStore } from '../../../store/approvalStore.ts'
+import { approvalStore, pendingKey } from '../../../store/approvalStore.ts'
 
 const ApprovalCard = lazy(() => import('./ApprovalCard.tsx'))
 
@@ -17,7 +17,7 @@ export function ApprovalCards({ nodeId }: { nodeId: string }) {
   return (
     <Suspense fallback={null}>
       {mine.map((p) => (
-        <ApprovalCard key={p.callId} pending={p} />
+        <ApprovalCard key={pendingKey(p)} pending={p} />
       ))}
     </Suspense>
   )
