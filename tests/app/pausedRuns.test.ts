@@ -183,6 +183,12 @@ describe('createPausedRuns', () => {
       },
     ])
     expect(store.store.getState().pending).toEqual([])
+    // The rows stay until the continued run is under way: a run that never starts shows them again.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(approvals.rows.size).toBe(1)
+    await paused.restore()
+    expect(store.store.getState().pending).toHaveLength(1)
+    paused.continued('run_1')
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(approvals.rows.size).toBe(0)
   })

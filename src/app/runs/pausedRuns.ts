@@ -131,11 +131,16 @@ export function createPausedRuns(deps: PausedRunsDeps) {
     }
     if (!deps.resume({ nodeId: row.fromNodeId, mode: 'fromHere', fromRunId: row.runId }, recorded))
       return false
-    // The other questions of that run (parallel calls) are asked again by the continued run.
+    // The other questions of that run (parallel calls) are asked again by the continued run. The
+    // rows stay until it is under way (continued): a run that never starts shows them again.
     shown = new Map()
     store.restore([], handler)
-    void deps.approvals.removeRun(row.runId).catch(() => undefined)
     return true
+  }
+
+  /** The continuation of `runId` started: its questions are answered or asked again by it. */
+  function continued(runId: string): void {
+    void deps.approvals.removeRun(runId).catch(() => undefined)
   }
   const handler = (pending: PendingApproval, answer: ApprovalAnswer): boolean => {
     const row = shown.get(pendingKey(pending))
@@ -197,7 +202,7 @@ export function createPausedRuns(deps: PausedRunsDeps) {
     for (const runId of runIds) void deps.approvals.removeRun(runId).catch(() => undefined)
   }
 
-  return { restore, discard }
+  return { restore, discard, continued }
 }
 
 export type PausedRuns = ReturnType<typeof createPausedRuns>

@@ -73,6 +73,8 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
   let current: Promise<void> = Promise.resolve()
   let runningFlowId: string | null = null
   let liveRunId: string | null = null
+  /** Runs that got as far as the engine (a start refused before it does not count). */
+  let runsStarted = 0
 
   const runs = () => deps.runs.getState()
   const openFlowId = (): string | null => deps.flows.getState().flowId
@@ -172,6 +174,10 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     const flowId = doc.metadata.id
     runningFlowId = flowId
     liveRunId = runId
+    runsStarted++
+    // The paused run's questions go once its continuation is really under way (not before: a
+    // refusal or a cancelled passphrase prompt above leaves them, and their card comes back).
+    if (recorded && from?.fromRunId) paused?.continued(from.fromRunId)
     const recorder = new RunRecorder(flowId, ctx.inputs, parentRunId)
     recorder.describe({ flow: flowSnapshotOf(doc), ...(forkedFrom ? { forkedFrom } : {}) })
     const saveRecord = (record: RunRecord): Promise<void> => {
@@ -248,14 +254,18 @@ export function createRunService(deps: RunServiceDeps): AppRunService {
     controller = stop
     runs().actions.showLive()
     runs().actions.setPhase('preparing')
+    const before = runsStarted
     current = execute(stop, from, recorded)
       .catch((error: unknown) => {
         const e = toFlowError(error)
         showError({ code: e.code, message: e.message, details: e.details })
       })
       .finally(() => {
+        const started = runsStarted !== before
         controller = null
         runs().actions.setPhase('idle')
+        // An answer whose run never started (refused, key left locked): the question is shown again.
+        if (recorded && !started) void paused?.restore()
       })
     return true
   }
