@@ -34,8 +34,18 @@ export interface BatchProgress {
   /** Rows whose cost was known. */
   priced: number
   estimate: BatchEstimate
-  /** Why the batch ended early ('stopped' or the budget's reason). */
+  /** Why the batch ended early ('stopped' or the budget's reason, in English for the CLI). */
   endedEarly?: string
+  /** The batch's budget when it stopped the batch: what was spent of each limit (the UI words it). */
+  budget?: BatchBudgetSpent
+}
+
+export interface BatchBudgetSpent {
+  tokens: number
+  /** null: unpriced calls, the cost is unknown. */
+  costUsd: number | null
+  maxRunTokens?: number
+  maxRunCostUsd?: number
 }
 
 export interface BatchState {

@@ -160,4 +160,3 @@ describe('a batch shares one whole-run budget', () => {
     expect(budget.snapshot()?.tokens).toBe(made * 100)
   })
 })
-

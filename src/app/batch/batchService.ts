@@ -236,8 +236,16 @@ export function createBatchService(deps: BatchServiceDeps): AppBatchService {
         signal: stop.signal,
         budget,
       })
-      if (progress && outcome.endedEarly !== undefined)
-        progress = { ...progress, endedEarly: outcome.endedEarly }
+      if (progress && outcome.endedEarly !== undefined) {
+        const spent = budget.snapshot()
+        progress = {
+          ...progress,
+          endedEarly: outcome.endedEarly,
+          ...(outcome.budgetSpent
+            ? { budget: { tokens: spent?.tokens ?? 0, costUsd: spent?.costUsd ?? null, ...budget.limits } }
+            : {}),
+        }
+      }
     } catch (error) {
       fail(toFlowError(error).message)
     } finally {

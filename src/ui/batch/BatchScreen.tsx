@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next'
 import { BATCH_CONCURRENCY_RANGE } from '../../defaults.ts'
-import { batchStore, useBatch, type BatchProgress } from '../../store/batchStore.ts'
+import { batchStore, useBatch, type BatchBudgetSpent, type BatchProgress } from '../../store/batchStore.ts'
 import { Button } from '../kit/Button.tsx'
 import { Dialog } from '../kit/Dialog.tsx'
 import { formatDuration, formatNumber } from '../run/format.ts'
@@ -16,6 +16,27 @@ import { BatchResults } from './BatchResults.tsx'
 function Progress({ progress }: { progress: BatchProgress }) {
   const { t, i18n } = useTranslation('batch')
   const lang = i18n.language
+  const budgetText = (spent: BatchBudgetSpent): string => {
+    const parts: string[] = []
+    if ((spent.maxRunTokens ?? 0) > 0)
+      parts.push(
+        t('budget.tokens', {
+          used: formatNumber(spent.tokens, lang),
+          max: formatNumber(spent.maxRunTokens ?? 0, lang),
+        }),
+      )
+    if ((spent.maxRunCostUsd ?? 0) > 0)
+      parts.push(
+        spent.costUsd === null
+          ? t('budget.usdUnknown', { max: formatNumber(spent.maxRunCostUsd ?? 0, lang) })
+          : t('budget.usd', {
+              used: formatNumber(spent.costUsd, lang),
+              max: formatNumber(spent.maxRunCostUsd ?? 0, lang),
+            }),
+      )
+    // Each part is a sentence of its own (with its full stop in either language).
+    return parts.join(' ')
+  }
   const { estimate } = progress
   const left = [
     estimate.msLeft === null ? null : t('left.time', { time: formatDuration(estimate.msLeft, lang) }),
@@ -41,7 +62,7 @@ function Progress({ progress }: { progress: BatchProgress }) {
         <p className="wf-batch__note" data-testid="batch-ended">
           {progress.endedEarly === 'stopped'
             ? t('stopped')
-            : t('overBudget', { reason: progress.endedEarly })}
+            : t('overBudget', { reason: progress.budget ? budgetText(progress.budget) : '' })}
         </p>
       ) : null}
     </div>
