@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { RUN_MAX_COST_RANGE_USD, RUN_MAX_TOKENS_RANGE, type NumberRange } from '../../defaults.ts'
 import type { FlowMetadata } from '../../engine/index.ts'
 import { flowStore, useFlowStore, useReadOnly } from '../../store/flowStore.ts'
-import { checkOptionalRange, type RangeProblem } from '../settings/ranges.ts'
+import { checkOptionalRange, inputStep, type RangeProblem } from '../settings/ranges.ts'
 
 type LimitKey = 'maxRunTokens' | 'maxRunCostUsd'
 type Limits = NonNullable<FlowMetadata['limits']>
@@ -103,7 +103,7 @@ function LimitField({ limitKey, range, integer, testId, limits, readOnly }: Limi
         inputMode={integer ? 'numeric' : 'decimal'}
         min={range.min}
         max={range.max}
-        step={integer ? 1 : (range.step ?? 'any')}
+        step={inputStep(range, integer)}
         value={text}
         placeholder={t('inspector.flowLimits.placeholder')}
         disabled={readOnly}

@@ -13,7 +13,7 @@ import { problemText } from './problemText.ts'
 import { ISSUES_NAMESPACE } from '../../i18n/index.ts'
 import { useCatalogues } from '../useCatalogues.ts'
 
-/** The problems' words load with the first open list that has any. */
+/** The problems' words load with the first open list that has at least one problem. */
 const LIST_NAMESPACES = [ISSUES_NAMESPACE]
 
 export function ProblemsPanel() {

@@ -2,7 +2,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { NumberRange } from '../../defaults.ts'
-import { checkOptionalRange, checkRange, displayRange } from './ranges.ts'
+import { checkOptionalRange, checkRange, displayRange, inputStep } from './ranges.ts'
 
 export interface RangeFieldProps {
   label: string
@@ -57,9 +57,7 @@ export function RangeField({
         inputMode={integer ? 'numeric' : 'decimal'}
         min={limits.min}
         max={limits.max}
-        step={
-          integer ? (range.step === undefined ? 1 : Math.max(1, range.step / scale)) : (range.step ?? 'any')
-        }
+        step={inputStep(range, integer, scale)}
         value={text}
         aria-invalid={problem !== null || undefined}
         aria-describedby={problem !== null ? `${problemId} ${hintId}` : hintId}

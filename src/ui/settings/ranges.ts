@@ -36,3 +36,13 @@ export type OptionalRangeCheck =
 export function checkOptionalRange(text: string, range: NumberRange, integer = true): OptionalRangeCheck {
   return text.trim() === '' ? { ok: true, value: undefined } : checkRange(text, range, 1, integer)
 }
+
+/**
+ * The `step` of a number input for `range` in typed units: whole steps for integers (the
+ * range's own step when it has one), else the range's step, or any decimal when it has none
+ * (HTML's "any", so the browser does not flag 0.05 as off-step).
+ */
+export function inputStep(range: NumberRange, integer: boolean, scale = 1): number | 'any' {
+  if (integer) return range.step === undefined ? 1 : Math.max(1, range.step / scale)
+  return range.step ?? 'any'
+}
