@@ -13,6 +13,12 @@ export const RUN_MAX_COST_USD = 0
 export const RUN_MAX_COST_RANGE_USD: NumberRange = { min: 0, max: 1_000_000, step: 0.01 }
 /** Prices are per this many tokens (the price table's unit, "per MTok"). Tokens, fixed. */
 export const TOKENS_PER_MTOK = 1_000_000
+/**
+ * How long the browser's and the CLI's pricing port keep a looked-up price before asking the
+ * table again (some providers price by the hour: DeepSeek off-peak). Milliseconds, fixed: the
+ * table's hourly edges fall on whole minutes.
+ */
+export const PRICE_LOOKUP_REFRESH_MS = 60_000
 /** A price override's price per million tokens (settings, "Budget"). US dollars per MTok, 0..10,000. */
 export const PRICE_PER_MTOK_RANGE_USD: NumberRange = { min: 0, max: 10_000, step: 0.001 }
 /** The most price overrides settings keep (one per provider and model). Rows, 0..500. */

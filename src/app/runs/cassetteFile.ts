@@ -8,6 +8,7 @@ import { scrubSecrets } from '../../engine/index.ts'
 import { nodeCatalog } from '../../nodes/registry.ts'
 import type { RunRecord } from '../../storage/rows.ts'
 import { workflowFileName } from '../../storage/workflowFile.ts'
+import { readFlowSnapshot } from './flowSnapshot.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 
 export interface CassetteFileOptions {
@@ -19,35 +20,12 @@ export interface CassetteFileOptions {
   liveName?: string
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
-
-interface SnapshotNode {
-  type: string
-  provider?: string
-}
-
-/** The nodes (type, named provider) and name of the flow the record kept (stored as unknown). */
-function snapshotOf(flow: unknown): { nodes: Map<string, SnapshotNode>; name?: string } {
-  const nodes = new Map<string, SnapshotNode>()
-  if (!isObject(flow)) return { nodes }
-  for (const node of Array.isArray(flow.nodes) ? flow.nodes : []) {
-    if (!isObject(node) || typeof node.id !== 'string' || typeof node.type !== 'string') continue
-    const data = isObject(node.data) ? node.data : {}
-    const config = isObject(data.config) ? data.config : {}
-    const provider = typeof config.provider === 'string' ? config.provider.trim() : undefined
-    nodes.set(node.id, { type: node.type, ...(provider === undefined ? {} : { provider }) })
-  }
-  const meta = isObject(flow.metadata) ? flow.metadata : {}
-  return typeof meta.name === 'string' && meta.name !== '' ? { nodes, name: meta.name } : { nodes }
-}
-
 /**
  * `<flow name>.cassette.json`: beside the flow's export (`<flow name>.wardflow.json`) it is
  * the pair `wardflow test` looks for.
  */
 export function cassetteFileName(record: RunRecord, liveName = ''): string {
-  const name = snapshotOf(record.flow).name ?? liveName
+  const name = readFlowSnapshot(record.flow).name ?? liveName
   return workflowFileName(name).replace(/\.wardflow\.json$/, '.cassette.json')
 }
 
@@ -56,7 +34,7 @@ export function cassetteFileOf(
   record: RunRecord,
   options: CassetteFileOptions,
 ): { text: string; inexactCalls: number } {
-  const { nodes } = snapshotOf(record.flow)
+  const { nodes } = readFlowSnapshot(record.flow)
   for (const node of options.liveNodes ?? []) if (!nodes.has(node.id)) nodes.set(node.id, node)
   const { cassette, inexactCalls } = cassetteFromRun({
     events: parseStoredEvents(record.events),

@@ -40,6 +40,7 @@ import { replayRunEvents, type ReduceOptions } from '../../store/runStoreReducer
 import type { FromHereRequest } from './reuseOptions.ts'
 import { parseStoredEvents } from './runEventSchema.ts'
 import type { RunsRepository } from './runHistory.ts'
+import type { RunRecord } from '../../storage/rows.ts'
 
 export interface ApprovalsRepository {
   put(row: ApprovalRow): Promise<void>
@@ -161,9 +162,12 @@ export function createPausedRuns(deps: PausedRunsDeps) {
     const flowId = deps.openFlowId()
     const rows = await deps.approvals.list()
     const mine: ApprovalRow[] = []
+    // Each run's record is read once (a run may wait on several questions), and drawn from here.
+    const records = new Map<string, RunRecord | undefined>()
     for (const row of rows) {
       if (deps.isLive(row.runId)) continue
-      const record = await deps.repository.get(row.runId)
+      if (!records.has(row.runId)) records.set(row.runId, await deps.repository.get(row.runId))
+      const record = records.get(row.runId)
       // Ended after all (its last write raced the reload), or no longer in history: nothing waits.
       if (!record || record.status !== 'interrupted') await deps.approvals.remove(row.id)
       else if (row.flowId === flowId) mine.push(row)
@@ -172,7 +176,7 @@ export function createPausedRuns(deps: PausedRunsDeps) {
     if (deps.openFlowId() !== flowId) return
     const rowsOfRun = newest ? mine.filter((r) => r.runId === newest.runId) : []
     shown = new Map(rowsOfRun.map((r) => [pendingKey(r), r]))
-    const record = newest ? await deps.repository.get(newest.runId) : undefined
+    const record = newest ? records.get(newest.runId) : undefined
     if (record && deps.runs.getState().phase === 'idle') {
       const view = replayRunEvents(parseStoredEvents(record.events), deps.reduce)
       const run = view.run && { ...view.run, status: 'interrupted' as const, finishedAt: record.finishedAt }

@@ -6,6 +6,7 @@
  * price overrides win over the table: the exact provider and model first, then `*` and the model.
  */
 import type { ModelPrice, PricingPort } from '../../engine/cost/pricing.ts'
+import { PRICE_LOOKUP_REFRESH_MS } from '../../defaults.ts'
 import { looksLikeOllama } from '../../providers/errors.ts'
 import { ANY_PROVIDER, type PriceOverride, type ProviderSettings } from '../../settings/schema.ts'
 import type { ModelPrice as GenaiModelPrice } from '@pydantic/genai-prices'
@@ -36,7 +37,6 @@ function perMTok(price: TablePrice): number | undefined {
 }
 
 const FREE: ModelPrice = { inputPerMTok: 0, outputPerMTok: 0 }
-const MS_PER_MINUTE = 60_000
 
 /** True for a server on this machine (loopback, or Ollama's default port). */
 function isLocal(baseUrl: string): boolean {
@@ -130,7 +130,7 @@ export function browserPricing(
   return {
     priceFor(providerId, model) {
       const at = now()
-      const thisMinute = Math.floor(at.getTime() / MS_PER_MINUTE)
+      const thisMinute = Math.floor(at.getTime() / PRICE_LOOKUP_REFRESH_MS)
       if (thisMinute !== minute) {
         known.clear()
         minute = thisMinute

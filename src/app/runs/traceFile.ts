@@ -6,6 +6,7 @@
 import type { RunEvent } from '../../engine/index.ts'
 import { runToOtlp } from '../../engine/trace/otlp.ts'
 import type { RunRecord } from '../../storage/rows.ts'
+import { readFlowSnapshot } from './flowSnapshot.ts'
 
 export interface TraceFileOptions {
   /** Put prompts, replies, tool arguments/results and node inputs/outputs in (off by default). */
@@ -16,23 +17,6 @@ export interface TraceFileOptions {
   liveTypes?: Readonly<Record<string, string>>
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
-/** Node types by id from the flow the record kept (its snapshot is stored as it was: unknown). */
-function snapshotTypes(flow: unknown): { types: Record<string, string>; name?: string } {
-  const types: Record<string, string> = {}
-  if (!isObject(flow)) return { types }
-  const nodes = Array.isArray(flow.nodes) ? flow.nodes : []
-  for (const node of nodes) {
-    if (isObject(node) && typeof node.id === 'string' && typeof node.type === 'string')
-      types[node.id] = node.type
-  }
-  const meta = isObject(flow.metadata) ? flow.metadata : {}
-  return typeof meta.name === 'string' && meta.name !== '' ? { types, name: meta.name } : { types }
-}
-
 /** The file's name: the run id is the trace id's source, so the same run gives the same name. */
 export function traceFileName(record: RunRecord): string {
   return `wardflow-trace-${record.id.replace(/[^A-Za-z0-9_-]/g, '_')}.json`
@@ -40,8 +24,9 @@ export function traceFileName(record: RunRecord): string {
 
 /** The record's events as OTLP JSON text (ExportTraceServiceRequest), secrets scrubbed. */
 export function traceFileOf(record: RunRecord, options: TraceFileOptions): string {
-  const snapshot = snapshotTypes(record.flow)
-  const nodeTypes = { ...options.liveTypes, ...snapshot.types }
+  const snapshot = readFlowSnapshot(record.flow)
+  const nodeTypes = { ...options.liveTypes }
+  for (const [id, node] of snapshot.nodes) nodeTypes[id] = node.type
   const trace = runToOtlp(record.events as RunEvent[], {
     content: options.content,
     secrets: options.secrets,
