@@ -21,7 +21,7 @@ export function formatUsd(usd: number): string {
 }
 
 /** A limit as people read it: tokens as a count, dollars by formatUsd. */
-function amount(unit: BudgetCrossing['unit'], value: number): string {
+export function formatAmount(unit: BudgetCrossing['unit'], value: number): string {
   return unit === 'tokens' ? `${Math.round(value)} tokens` : formatUsd(value)
 }
 
@@ -29,10 +29,10 @@ function amount(unit: BudgetCrossing['unit'], value: number): string {
 export function runBudgetMessage(crossing: BudgetCrossing, next?: number): string {
   const { unit, total, budget } = crossing
   if (crossing.level === 'hint')
-    return `[Run Budget Warning] The run has used ${amount(unit, total)} of its budget of ${amount(unit, budget)}.`
+    return `[Run Budget Warning] The run has used ${formatAmount(unit, total)} of its budget of ${formatAmount(unit, budget)}.`
   if (next !== undefined)
-    return `[Run Budget Exceeded] The next model call (about ${next} tokens) would take the run to ${amount(unit, total)}, over its budget of ${amount(unit, budget)}. Stopping the run.`
-  return `[Run Budget Exceeded] The run has used ${amount(unit, total)}, over its budget of ${amount(unit, budget)}. Stopping the run.`
+    return `[Run Budget Exceeded] The next model call (about ${next} tokens) would take the run to ${formatAmount(unit, total)}, over its budget of ${formatAmount(unit, budget)}. Stopping the run.`
+  return `[Run Budget Exceeded] The run has used ${formatAmount(unit, total)}, over its budget of ${formatAmount(unit, budget)}. Stopping the run.`
 }
 
 /** The guard alert of a crossing, for the node whose call crossed the line. */

@@ -12,7 +12,7 @@
  */
 import { CostLedger, type CostSnapshot, type RunLimits } from './ledger.ts'
 import type { PricingPort } from './pricing.ts'
-import { formatUsd } from './runBudget.ts'
+import { formatAmount, formatUsd } from './runBudget.ts'
 
 export class SharedRunBudget {
   private shared: CostLedger | undefined
@@ -58,7 +58,10 @@ export class SharedRunBudget {
     const spent = this.snapshot()
     const { maxRunTokens = 0, maxRunCostUsd = 0 } = this.limits
     const parts: string[] = []
-    if (maxRunTokens > 0) parts.push(`${spent?.tokens ?? 0} tokens used of ${maxRunTokens} tokens`)
+    if (maxRunTokens > 0)
+      parts.push(
+        `${formatAmount('tokens', spent?.tokens ?? 0)} used of ${formatAmount('tokens', maxRunTokens)}`,
+      )
     // Unpriced calls leave the cost unknown: never shown as $0.
     const cost = spent?.costUsd
     if (maxRunCostUsd > 0)
