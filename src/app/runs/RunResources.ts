@@ -91,7 +91,7 @@ export function runsCode(flow: FlowDocument, catalog: NodeCatalog = nodeCatalog)
 
 /**
  * The settings' default whole-run limits as the engine takes them: only the limits that bound
- * something (a 0 or an absent one is none), so a flow's own limits are not shadowed by a 0.
+ * something (a 0 or an absent one is none), so a run with no limit carries none in its context.
  */
 export function settingsRunLimits(settings: AppSettings): RunLimits | undefined {
   const { maxRunTokens, maxRunCostUsd } = settings.runLimits
